@@ -1,0 +1,87 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Module boundaries follow docs in ../shared/DESIGN.md: GRDB is imported only by ContactsEngine and
+// ArgumentParser only by the command-line targets. ContactsModel depends on nothing of ours.
+let package = Package(
+    name: "swift-contacts",
+    products: [
+        .library(name: "Contacts", targets: ["Contacts"]),
+        .executable(name: "contacts", targets: ["contacts"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        .target(name: "ContactsModel", resources: [.copy("Resources")]),
+        .target(name: "ContactsFormatting", dependencies: ["ContactsModel"]),
+        .target(name: "ContactsVCard", dependencies: ["ContactsModel", "ContactsFormatting"]),
+        .target(name: "ContactsPrivacy", dependencies: ["ContactsModel"]),
+        .systemLibrary(
+            name: "CJPEG",
+            path: "Sources/CJPEG",
+            providers: [.apt(["libjpeg62-turbo-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPNG",
+            path: "Sources/CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        .target(
+            name: "ContactsEngine",
+            dependencies: [
+                "ContactsModel",
+                "ContactsPrivacy",
+                "ContactsFormatting",
+                "CJPEG",
+                "CPNG",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .target(
+            name: "Contacts",
+            dependencies: ["ContactsModel", "ContactsFormatting", "ContactsVCard", "ContactsPrivacy", "ContactsEngine"]
+        ),
+        .target(
+            name: "ContactsCLI",
+            dependencies: ["Contacts", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(name: "contacts", dependencies: ["ContactsCLI"]),
+        .target(name: "ContactsTestSupport", dependencies: ["Contacts"]),
+        .testTarget(
+            name: "ContactsModelTests",
+            dependencies: ["ContactsModel", "ContactsTestSupport"]
+        ),
+        .testTarget(
+            name: "ContactsFormattingTests",
+            dependencies: ["ContactsFormatting", "ContactsTestSupport"]
+        ),
+        .testTarget(
+            name: "ContactsVCardTests",
+            dependencies: [
+                "ContactsVCard", "ContactsTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "ContactsPrivacyTests",
+            dependencies: [
+                "ContactsPrivacy", "ContactsTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(name: "ContactsEngineTests", dependencies: ["ContactsEngine", "ContactsTestSupport"]),
+        .testTarget(
+            name: "ContactsTests",
+            dependencies: [
+                "Contacts", "ContactsTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(name: "ContactsCLITests", dependencies: ["ContactsCLI", "contacts", "ContactsTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,72 @@
+import Foundation
+
+/// An instant messaging address.
+///
+/// Immutable and thread-safe. Parity: full.
+open class CNInstantMessageAddress: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
+    // SAFETY: immutable after initialization; TODO(#2): revisit when NSObject is Sendable on Linux.
+
+    /// The user name on the service.
+    public let username: String
+    /// The service, a predefined constant such as `CNInstantMessageServiceSkype` or a custom name.
+    public let service: String
+
+    /// Creates an instant message address.
+    public init(username: String, service: String) {
+        self.username = username
+        self.service = service
+        super.init()
+    }
+
+    /// The localized name of an instant message address key.
+    open class func localizedString(forKey key: String) -> String {
+        Localization.current.instantMessageKey(key)
+    }
+
+    /// The localized name of an instant message service; custom services come back unchanged.
+    open class func localizedString(forService service: String) -> String {
+        Localization.current.instantMessageService(service)
+    }
+
+    /// Returns the value of a property by its key, or nil for an unknown key.
+    open func value(forKey key: String) -> Any? {
+        switch key {
+        case CNInstantMessageAddressUsernameKey: username
+        case CNInstantMessageAddressServiceKey: service
+        default: nil
+        }
+    }
+
+    public func copy(with zone: NSZone? = nil) -> Any {
+        self
+    }
+
+    public class var supportsSecureCoding: Bool { true }
+
+    public func encode(with coder: NSCoder) {
+        coder.encode(username as NSString, forKey: CNInstantMessageAddressUsernameKey)
+        coder.encode(service as NSString, forKey: CNInstantMessageAddressServiceKey)
+    }
+
+    public required init?(coder: NSCoder) {
+        self.username = coder.decodeObject(of: NSString.self, forKey: CNInstantMessageAddressUsernameKey) as String? ?? ""
+        self.service = coder.decodeObject(of: NSString.self, forKey: CNInstantMessageAddressServiceKey) as String? ?? ""
+        super.init()
+    }
+
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? CNInstantMessageAddress else { return false }
+        return username == other.username && service == other.service
+    }
+
+    open override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(username)
+        hasher.combine(service)
+        return hasher.finalize()
+    }
+
+    open override var description: String {
+        "<CNInstantMessageAddress service=\(service)>"
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// A value with a label, such as a home phone number, and a stable identifier.
+///
+/// Labeled values are immutable and thread-safe. A new labeled value gets a new unique identifier; the
+/// `setting` methods return copies that keep it, so a value can be found again in a contact fetched later.
+///
+/// ```swift
+/// let email = CNLabeledValue(label: CNLabelHome, value: "john@example.com" as NSString)
+/// let moved = email.settingLabel(CNLabelWork)   // same identifier
+/// ```
+///
+/// Parity: full, except that a labeled value archived on its own (as the root object of an
+/// `NSKeyedArchiver`) cannot be decoded on Linux, whose Foundation cannot name generic classes; labeled
+/// values archive and decode as part of a contact.
+open class CNLabeledValue<ValueType: NSCopying & NSSecureCoding>: NSObject, NSCopying, NSSecureCoding,
+    @unchecked Sendable
+{
+    // SAFETY: every stored property is immutable after initialization and the value is copied on the way
+    // in; TODO(#2): revisit when Foundation's classes are Sendable on Linux.
+
+    /// The unique identifier of this labeled value, kept across saves and launches.
+    public private(set) var identifier: String
+
+    /// The label, a predefined token such as `CNLabelHome` or a custom string; nil when unlabeled.
+    public let label: String?
+
+    /// The value.
+    public let value: ValueType
+
+    /// Creates a labeled value with a new unique identifier.
+    ///
+    /// - Parameters:
+    ///   - label: A predefined label constant, a custom label, or nil.
+    ///   - value: The value; it is copied.
+    public required init(label: String?, value: ValueType) {
+        self.identifier = UUID().uuidString
+        self.label = label
+        // Mutable values such as NSDateComponents are copied so later changes by the caller do not leak in.
+        self.value = (value.copy(with: nil) as? ValueType) ?? value
+        super.init()
+    }
+
+    /// Creates a labeled value with a known identifier, as the store and the vCard reader do.
+    package init(identifier: String, label: String?, value: ValueType) {
+        self.identifier = identifier
+        self.label = label
+        self.value = (value.copy(with: nil) as? ValueType) ?? value
+        super.init()
+    }
+
+    /// Returns a copy with a new label and the same identifier and value.
+    open func settingLabel(_ label: String?) -> Self {
+        settingLabel(label, value: value)
+    }
+
+    /// Returns a copy with a new value and the same identifier and label.
+    open func settingValue(_ value: ValueType) -> Self {
+        settingLabel(label, value: value)
+    }
+
+    /// Returns a copy with a new label and value and the same identifier.
+    open func settingLabel(_ label: String?, value: ValueType) -> Self {
+        let copy = Self(label: label, value: value)
+        copy.identifier = identifier
+        return copy
+    }
+
+    /// The localized text of a predefined label; custom labels come back unchanged.
+    ///
+    /// The language comes from the person's locale settings (see ``Localization``).
+    open class func localizedString(forLabel label: String) -> String {
+        Localization.current.label(label)
+    }
+
+    // MARK: NSCopying, NSSecureCoding
+
+    public func copy(with zone: NSZone? = nil) -> Any {
+        self
+    }
+
+    public class var supportsSecureCoding: Bool { true }
+
+    public func encode(with coder: NSCoder) {
+        coder.encode(identifier as NSString, forKey: "identifier")
+        coder.encode(label.map { $0 as NSString }, forKey: "label")
+        coder.encode(value, forKey: "value")
+    }
+
+    public required init?(coder: NSCoder) {
+        guard let identifier = coder.decodeObject(of: NSString.self, forKey: "identifier"),
+            let value = coder.decodeObject(of: [NSString.self] + ((ValueType.self as Any.Type as? AnyClass).map { [$0] } ?? []), forKey: "value") as? ValueType
+        else { return nil }
+        self.identifier = identifier as String
+        self.label = coder.decodeObject(of: NSString.self, forKey: "label") as String?
+        self.value = value
+        super.init()
+    }
+
+    // MARK: Equality
+
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? CNLabeledValue<ValueType> else { return false }
+        return identifier == other.identifier && label == other.label && ((value as? NSObject)?.isEqual(other.value) ?? false)
+    }
+
+    open override var hash: Int {
+        identifier.hashValue
+    }
+
+    open override var description: String {
+        // Identifiers and labels only: values may be personal data.
+        "<CNLabeledValue identifier=\(identifier) label=\(label ?? "nil")>"
+    }
+
+    /// Whether label and value match, ignoring identifiers.
+    package func hasSameContent(as other: CNLabeledValue<ValueType>) -> Bool {
+        label == other.label && ((value as? NSObject)?.isEqual(other.value) ?? false)
+    }
+}

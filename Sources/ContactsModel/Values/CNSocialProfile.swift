@@ -1,0 +1,90 @@
+import Foundation
+
+/// A profile on a social network.
+///
+/// Immutable and thread-safe. Every field is `""` when it was given as nil. Parity: full.
+open class CNSocialProfile: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
+    // SAFETY: immutable after initialization; TODO(#2): revisit when NSObject is Sendable on Linux.
+
+    /// The profile's URL.
+    public let urlString: String
+    /// The user name on the service.
+    public let username: String
+    /// The service's identifier for the user.
+    public let userIdentifier: String
+    /// The service, a predefined constant such as `CNSocialProfileServiceTwitter` or a custom name.
+    public let service: String
+
+    /// Creates a social profile.
+    public init(urlString: String?, username: String?, userIdentifier: String?, service: String?) {
+        self.urlString = urlString ?? ""
+        self.username = username ?? ""
+        self.userIdentifier = userIdentifier ?? ""
+        self.service = service ?? ""
+        super.init()
+    }
+
+    /// The localized name of a social profile key.
+    open class func localizedString(forKey key: String) -> String {
+        Localization.current.socialProfileKey(key)
+    }
+
+    /// The localized name of a social profile service; custom services come back unchanged.
+    open class func localizedString(forService service: String) -> String {
+        Localization.current.socialProfileService(service)
+    }
+
+    /// Returns the value of a property by its key, or nil for an unknown key.
+    open func value(forKey key: String) -> Any? {
+        switch key {
+        case CNSocialProfileURLStringKey: urlString
+        case CNSocialProfileUsernameKey: username
+        case CNSocialProfileUserIdentifierKey: userIdentifier
+        case CNSocialProfileServiceKey: service
+        default: nil
+        }
+    }
+
+    public func copy(with zone: NSZone? = nil) -> Any {
+        self
+    }
+
+    public class var supportsSecureCoding: Bool { true }
+
+    public func encode(with coder: NSCoder) {
+        coder.encode(urlString as NSString, forKey: CNSocialProfileURLStringKey)
+        coder.encode(username as NSString, forKey: CNSocialProfileUsernameKey)
+        coder.encode(userIdentifier as NSString, forKey: CNSocialProfileUserIdentifierKey)
+        coder.encode(service as NSString, forKey: CNSocialProfileServiceKey)
+    }
+
+    public required init?(coder: NSCoder) {
+        func string(_ key: String) -> String {
+            coder.decodeObject(of: NSString.self, forKey: key) as String? ?? ""
+        }
+        self.urlString = string(CNSocialProfileURLStringKey)
+        self.username = string(CNSocialProfileUsernameKey)
+        self.userIdentifier = string(CNSocialProfileUserIdentifierKey)
+        self.service = string(CNSocialProfileServiceKey)
+        super.init()
+    }
+
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? CNSocialProfile else { return false }
+        return urlString == other.urlString && username == other.username
+            && userIdentifier == other.userIdentifier && service == other.service
+    }
+
+    open override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(urlString)
+        hasher.combine(username)
+        hasher.combine(userIdentifier)
+        hasher.combine(service)
+        return hasher.finalize()
+    }
+
+    open override var description: String {
+        "<CNSocialProfile service=\(service)>"
+    }
+}

@@ -1,0 +1,3 @@
+import ContactsCLI
+
+ContactsCommand.main()
