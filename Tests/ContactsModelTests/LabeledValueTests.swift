@@ -46,7 +46,8 @@ import Testing
 
     @Test func settingMethodsReturnTheReceiversClass() {
         let original = CustomLabeledValue(label: nil, value: "x" as NSString)
-        #expect(original.settingLabel("y") is CustomLabeledValue)
+        let changed: CNLabeledValue<NSString> = original.settingLabel("y")
+        #expect(type(of: changed) == CustomLabeledValue.self)
     }
 
     @Test func mutablePostalAddressIsFrozenWhenWrapped() {
