@@ -10,9 +10,9 @@ import Foundation
 /// let moved = email.settingLabel(CNLabelWork)   // same identifier
 /// ```
 ///
-/// Parity: full, except that a labeled value archived on its own (as the root object of an
-/// `NSKeyedArchiver`) cannot be decoded on Linux, whose Foundation cannot name generic classes; labeled
-/// values archive and decode as part of a contact.
+/// Parity: partial. Labeled values archive and decode as part of a contact. Archiving one on its own (as
+/// an archive's root object or inside another object) stops the process on Linux, whose Foundation cannot
+/// name generic classes in an archive.
 open class CNLabeledValue<ValueType: NSCopying & NSSecureCoding>: NSObject, NSCopying, NSSecureCoding,
     @unchecked Sendable
 {
