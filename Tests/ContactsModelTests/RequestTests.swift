@@ -14,6 +14,14 @@ import Testing
         #expect(!request.description.contains("John"))
     }
 
+    @Test func contactFetchRequestDescriptionNamesKeysAndPredicateKindOnly() {
+        let request = CNContactFetchRequest(keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])
+        request.predicate = CNContact.predicateForContacts(matchingName: "Appleseed")
+        #expect(request.description.contains("contactsMatchingName"))
+        #expect(request.description.contains(CNContactGivenNameKey))
+        #expect(!request.description.contains("Appleseed"))
+    }
+
     @Test func changeHistoryFetchRequestHasAppleDefaults() {
         let request = CNChangeHistoryFetchRequest()
         #expect(request.startingToken == nil)
