@@ -67,6 +67,9 @@ import Testing
         #expect(request.added == 1)
         #expect(StubContact().givenName == "Stub")
         #expect(FixedPhoneNumber(stringValue: "1").value(forKey: "digits") as? String == "5550100")
+        #expect(FixedPhoneNumber(stringValue: "1").stringValue == "555-0100")
+        #expect(NamedRelation(name: "x").name == "Stubbed")
+        #expect(LabeledStub(label: nil, value: "x" as NSString).label == "Stubbed")
     }
 
     @Test func contactsAreIdentifiable() {
@@ -91,9 +94,21 @@ private final class StubContact: CNContact, @unchecked Sendable {
     override var givenName: String { "Stub" }
 }
 
-/// A phone number whose digits are fixed.
+/// A phone number whose string and digits are fixed.
 private final class FixedPhoneNumber: CNPhoneNumber, @unchecked Sendable {
+    override var stringValue: String { "555-0100" }
+
     override func value(forKey key: String) -> Any? {
         key == "digits" ? "5550100" : super.value(forKey: key)
     }
+}
+
+/// A relation whose name is fixed.
+private final class NamedRelation: CNContactRelation, @unchecked Sendable {
+    override var name: String { "Stubbed" }
+}
+
+/// A labeled value whose label is fixed.
+private final class LabeledStub: CNLabeledValue<NSString>, @unchecked Sendable {
+    override var label: String? { "Stubbed" }
 }
