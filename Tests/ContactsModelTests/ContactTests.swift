@@ -74,6 +74,14 @@ import Testing
         #expect(contact.phoneNumbers.isEmpty)
     }
 
+    @Test func settingImageDataLeavesTheStoreDerivedImageFieldsAlone() {
+        let contact = CNMutableContact()
+        contact.imageData = Data([0xFF, 0xD8])
+        #expect(contact.imageData == Data([0xFF, 0xD8]))
+        #expect(contact.thumbnailImageData == nil)
+        #expect(contact.imageDataAvailable == false)
+    }
+
     @Test func copyOfMutableContactIsImmutableWithSameIdentifierAndKeys() throws {
         let contact = ModelSamples.fullContact()
         let copy = try #require(contact.copy() as? CNContact)
