@@ -62,6 +62,19 @@ import Testing
         #expect(contact.dates.first?.value.month == 6)
     }
 
+    @Test func datesKeepOnlyTheCalendarIdentifier() throws {
+        var calendar = Calendar(identifier: .hebrew)
+        calendar.timeZone = try #require(TimeZone(identifier: "Asia/Jerusalem"))
+        let contact = CNMutableContact()
+        contact.nonGregorianBirthday = DateComponents(calendar: calendar, month: 7, day: 14)
+        #expect(contact.nonGregorianBirthday?.calendar == Calendar(identifier: .hebrew))
+        let components = NSDateComponents()
+        components.calendar = calendar
+        let labeled = CNLabeledValue(label: nil, value: components)
+        #expect(labeled.value.calendar == Calendar(identifier: .hebrew))
+        #expect(components.calendar == calendar)
+    }
+
     @Test func clearingValuesRemovesThem() {
         let contact = ModelSamples.fullContact()
         contact.givenName = ""

@@ -67,6 +67,21 @@ import Testing
         #expect(decoded.isEqual(contact))
     }
 
+    @Test func datesBuiltWithACustomizedCalendarRoundTripEqual() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "Asia/Tokyo"))
+        calendar.locale = Locale(identifier: "ja_JP")
+        calendar.firstWeekday = 2
+        let contact = CNMutableContact()
+        contact.birthday = DateComponents(calendar: calendar, year: 1988, month: 4, day: 1)
+        let anniversary = NSDateComponents()
+        anniversary.calendar = calendar
+        anniversary.month = 6
+        anniversary.day = 21
+        contact.dates = [CNLabeledValue(label: CNLabelDateAnniversary, value: anniversary)]
+        #expect(LawChecks.secureCodingViolations(of: contact) == [])
+    }
+
     @Test func unifiedContactRoundTripsWithLinkedIdentifiers() throws {
         var storage = ModelSamples.fullContact().storage
         storage.linkedIdentifiers = [storage.identifier, "B:ABPerson"]
