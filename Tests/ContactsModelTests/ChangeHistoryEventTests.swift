@@ -26,7 +26,8 @@ import Testing
             case .addMember: CNChangeHistoryAddMemberToGroupEvent(member: Self.contact, group: Self.group)
             case .removeMember: CNChangeHistoryRemoveMemberFromGroupEvent(member: Self.contact, group: Self.group)
             case .addSubgroup: CNChangeHistoryAddSubgroupToGroupEvent(subgroup: Self.subgroup, group: Self.group)
-            case .removeSubgroup: CNChangeHistoryRemoveSubgroupFromGroupEvent(subgroup: Self.subgroup, group: Self.group)
+            case .removeSubgroup:
+                CNChangeHistoryRemoveSubgroupFromGroupEvent(subgroup: Self.subgroup, group: Self.group)
             }
         }
     }
@@ -55,7 +56,9 @@ import Testing
                 ]
             ) == []
         )
-        #expect(!CNChangeHistoryDeleteContactEvent(contactIdentifier: "A").isEqual(CNChangeHistoryDeleteContactEvent(contactIdentifier: "B")))
+        #expect(
+            !CNChangeHistoryDeleteContactEvent(contactIdentifier: "A").isEqual(
+                CNChangeHistoryDeleteContactEvent(contactIdentifier: "B")))
     }
 
     @Test func eventWithMutableContactRoundTrips() throws {

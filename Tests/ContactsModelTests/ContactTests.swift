@@ -146,11 +146,12 @@ import Testing
         let mutable = try #require(contact.mutableCopy() as? CNMutableContact)
         let changed = try #require(contact.mutableCopy() as? CNMutableContact)
         changed.nickname = "Other"
-        let partial = CNContact(storage: {
-            var storage = contact.storage
-            storage.fetchedKeys = .identifierOnly
-            return storage
-        }())
+        let partial = CNContact(
+            storage: {
+                var storage = contact.storage
+                storage.fetchedKeys = .identifierOnly
+                return storage
+            }())
         #expect(
             LawChecks.equalityViolations(
                 equal: [contact, mutable, CNContact(storage: contact.storage)],

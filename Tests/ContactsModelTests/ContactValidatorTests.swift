@@ -124,7 +124,8 @@ import Testing
 
     @Test func combineOfDifferentCodesGivesMultipleErrorsHoldingEach() throws {
         let mismatch = CNError(.validationTypeMismatch, userInfo: [CNErrorUserInfoKeyPathsKey: ["note"]])
-        let configuration = CNError(.validationConfigurationError, userInfo: [CNErrorUserInfoKeyPathsKey: ["birthday.day"]])
+        let configuration = CNError(
+            .validationConfigurationError, userInfo: [CNErrorUserInfoKeyPathsKey: ["birthday.day"]])
         let group = CNGroup()
         let error = try #require(ContactValidator.combine([mismatch, configuration], record: group))
         #expect(error.code == .validationMultipleErrors)

@@ -38,7 +38,9 @@ import Testing
     }
 
     @Test func wellBehavedObjectsPass() {
-        #expect(LawChecks.equalityViolations(equal: ["a" as NSString, NSString(string: "a")], different: ["b" as NSString]) == [])
+        #expect(
+            LawChecks.equalityViolations(equal: ["a" as NSString, NSString(string: "a")], different: ["b" as NSString])
+                == [])
         #expect(LawChecks.copyViolations(of: "a" as NSString) == [])
     }
 }

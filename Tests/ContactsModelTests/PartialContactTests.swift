@@ -49,7 +49,8 @@ import Testing
         let contact = ModelSamples.partialContact(keys: [CNContactGivenNameKey, CNContactFamilyNameKey])
         #expect(contact.areKeysAvailable([CNContactGivenNameKey as CNKeyDescriptor]))
         #expect(contact.areKeysAvailable([CNContactGivenNameKey as NSString, CNContactFamilyNameKey as NSString]))
-        #expect(!contact.areKeysAvailable([CNContactGivenNameKey as CNKeyDescriptor, CNContactNoteKey as CNKeyDescriptor]))
+        #expect(
+            !contact.areKeysAvailable([CNContactGivenNameKey as CNKeyDescriptor, CNContactNoteKey as CNKeyDescriptor]))
         #expect(contact.areKeysAvailable([]))
     }
 
