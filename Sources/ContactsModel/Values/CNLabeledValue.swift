@@ -100,8 +100,9 @@ open class CNLabeledValue<ValueType: NSCopying & NSSecureCoding>: NSObject, NSCo
     }
 
     public required init?(coder: NSCoder) {
+        let valueClasses: [AnyClass] = [NSString.self] + ((ValueType.self as Any.Type as? AnyClass).map { [$0] } ?? [])
         guard let identifier = coder.decodeObject(of: NSString.self, forKey: "identifier"),
-            let value = coder.decodeObject(of: [NSString.self] + ((ValueType.self as Any.Type as? AnyClass).map { [$0] } ?? []), forKey: "value") as? ValueType
+            let value = coder.decodeObject(of: valueClasses, forKey: "value") as? ValueType
         else { return nil }
         self.storedIdentifier = identifier as String
         self.storedLabel = coder.decodeObject(of: NSString.self, forKey: "label") as String?
@@ -113,7 +114,8 @@ open class CNLabeledValue<ValueType: NSCopying & NSSecureCoding>: NSObject, NSCo
 
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? CNLabeledValue<ValueType> else { return false }
-        return identifier == other.identifier && label == other.label && ((value as? NSObject)?.isEqual(other.value) ?? false)
+        return identifier == other.identifier && label == other.label
+            && ((value as? NSObject)?.isEqual(other.value) ?? false)
     }
 
     open override var hash: Int {
