@@ -87,6 +87,10 @@ import Testing
 
     // MARK: Reading or writing what was not fetched stops the process
 
+    // Exit tests run their body in a child process. Swift Testing 6.3 passes values into it only through an
+    // explicit capture list of Sendable & Codable values (`{ [key] in ... }`), so each test captures the
+    // key string and builds the contact inside the body.
+
     @Test(arguments: unfetchableKeys)
     func readingAnUnfetchedPropertyStopsTheProcessNamingTheKey(key: String) async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) { [key] in
