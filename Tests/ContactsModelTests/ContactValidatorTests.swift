@@ -78,6 +78,7 @@ import Testing
     @Test(arguments: [
         (DateComponents(month: 3, day: 9), ["nonGregorianBirthday.calendar"]),
         (DateComponents(calendar: gregorian, month: 3, day: 9), ["nonGregorianBirthday.calendar"]),
+        (DateComponents(calendar: Calendar(identifier: .iso8601), month: 3, day: 9), ["nonGregorianBirthday.calendar"]),
         (DateComponents(calendar: hebrew, month: 3), ["nonGregorianBirthday.day"]),
         (DateComponents(calendar: hebrew, month: 3, day: 9, hour: 1), ["nonGregorianBirthday.hour"]),
     ])
