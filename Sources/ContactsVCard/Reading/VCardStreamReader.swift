@@ -18,6 +18,8 @@ package struct VCardStreamReader {
     private var scanner: VCardLineScanner
     private var open: [VCardCardBuilder] = []
     private var ready: [VCardCard] = []
+    /// Cards that ended inside a card still open; they follow it.
+    private var nested: [VCardCard] = []
     private var readyIndex = 0
 
     /// Reads from chunks handed out by a closure that returns nil at the end.
@@ -77,9 +79,11 @@ package struct VCardStreamReader {
             guard var builder = open.popLast() else { throw VCardParseError(.unexpectedEnd, line: lineNumber) }
             let card = builder.finish()
             if open.isEmpty {
-                ready.insert(card, at: readyIndex)
-            } else {
                 ready.append(card)
+                ready.append(contentsOf: nested)
+                nested.removeAll()
+            } else {
+                nested.append(card)
             }
         case "AGENT" where Self.startsVCard(bytes[line.valueStart...]) && !open.isEmpty:
             open.append(VCardCardBuilder(lineNumber: lineNumber))
