@@ -65,13 +65,16 @@ extension VCardCardBuilder {
     /// A card with a formatted name but no structured name: the formatted name becomes the given name,
     /// unless it only repeats the organization or the nickname, as a writer's fallback would.
     private mutating func applyFormattedName() {
-        guard let formattedName = formattedName?.trimmingSpaces(), !formattedName.isEmpty else { return }
+        guard let formattedName, !formattedName.trimmingSpaces().isEmpty else { return }
         let nameParts = [
             storage.namePrefix, storage.givenName, storage.middleName, storage.familyName, storage.nameSuffix,
         ]
         guard nameParts.allSatisfy(\.isEmpty) else { return }
-        if formattedName == storage.organizationName || formattedName == storage.nickname { return }
-        storage.givenName = formattedName
+        for fallback in [storage.organizationName, storage.nickname]
+        where formattedName == fallback || formattedName.trimmingSpaces() == fallback.trimmingSpaces() {
+            return
+        }
+        storage.givenName = formattedName.trimmingSpaces()
     }
 
     /// Turns pending values into labeled values; an `X-ABLabel` in the value's group wins over its types.
