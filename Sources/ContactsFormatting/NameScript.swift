@@ -1,0 +1,77 @@
+/// The writing system of a name, as far as it decides the order and the delimiter of its parts.
+///
+/// Only the scripts whose names are written family name first, whatever the reader's settings, are told
+/// apart: Han (Chinese characters, also used for Japanese names), kana and Hangul. Any other letter makes the
+/// name `.other`; a name with no letters at all is `.none`.
+package enum NameScript: Sendable, Equatable {
+    /// No letters: the settings decide the order.
+    case none
+    /// Han or kana letters only, possibly mixed: family name first, no delimiter.
+    case hanOrKana
+    /// Hangul letters, possibly mixed with Han: family name first, no delimiter.
+    case hangul
+    /// Letters of any other script, or a mix with them: the settings decide the order.
+    case other
+
+    /// The script of the given strings taken together; scans scalars without allocating.
+    package init(_ parts: String...) {
+        var sawHan = false
+        var sawKana = false
+        var sawHangul = false
+        for part in parts {
+            for scalar in part.unicodeScalars {
+                switch Self.classify(scalar) {
+                case .han: sawHan = true
+                case .kana: sawKana = true
+                case .hangul: sawHangul = true
+                case .letter:
+                    self = .other
+                    return
+                case .notLetter: continue
+                }
+            }
+        }
+        if sawHangul, !sawKana {
+            self = .hangul
+        } else if sawHan || sawKana || sawHangul {
+            self = .hanOrKana
+        } else {
+            self = .none
+        }
+    }
+
+    /// Whether names in this script are written family name first regardless of settings.
+    package var isFamilyNameFirst: Bool {
+        self == .hanOrKana || self == .hangul
+    }
+
+    /// The text between name parts in this script.
+    ///
+    /// Chinese and Japanese names are written without a space (山田太郎, 张三). Korean names are usually
+    /// written without one too (김민준), so Hangul uses no delimiter; see docs/Formatting.md.
+    package var delimiter: String {
+        isFamilyNameFirst ? "" : " "
+    }
+
+    private enum ScalarClass {
+        case han, kana, hangul, letter, notLetter
+    }
+
+    private static func classify(_ scalar: Unicode.Scalar) -> ScalarClass {
+        let value = scalar.value
+        if value < 0x80 {
+            let isASCIILetter = (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+            return isASCIILetter ? .letter : .notLetter
+        }
+        switch value {
+        case 0x3040...0x309F, 0x30A0...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F:
+            return .kana
+        case 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7AF, 0xD7B0...0xD7FF:
+            return .hangul
+        case 0x3005, 0x3007, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3134F:
+            return .han
+        default:
+            return scalar.properties.isAlphabetic ? .letter : .notLetter
+        }
+    }
+}
