@@ -4,17 +4,29 @@ import Foundation
 ///
 /// Parsed from libaddressinput's format strings (see `AddressFormatTable`) with these rules, which
 /// docs/Formatting.md explains: `%N` (name), `%O` (organization) and `%X` (sorting code) are not parts of a
-/// `CNPostalAddress` and are dropped; a line left with literal text only (such as "JERSEY") is dropped, as the
+/// `CNPostalAddress` and print as empty fields; a line left with literal text only (such as "JERSEY") is dropped, as the
 /// country line is ours to print; a national prefix ending in "-" before the postal code (such as "CH-") is
 /// dropped, as on Apple platforms.
 package struct AddressFormat: Sendable, Equatable {
-    /// A field of a `CNPostalAddress` that a format places.
+    /// A field a format places. Name, organization and sorting code are not parts of a `CNPostalAddress`:
+    /// they always print as empty, so the text around them is dropped as it is around any empty field.
     package enum Field: Character, Sendable, CaseIterable {
         case street = "A"
         case subLocality = "D"
         case city = "C"
         case state = "S"
         case postalCode = "Z"
+        case name = "N"
+        case organization = "O"
+        case sortingCode = "X"
+
+        /// Whether the field is a part of a `CNPostalAddress`.
+        package var isPostalField: Bool {
+            switch self {
+            case .name, .organization, .sortingCode: false
+            default: true
+            }
+        }
     }
 
     /// A piece of a line: a field, or literal text printed between fields.
@@ -26,14 +38,17 @@ package struct AddressFormat: Sendable, Equatable {
     /// The lines of the layout, top to bottom.
     package var lines: [[Segment]]
 
-    /// Whether the layout starts with the largest unit (postal code or state before the street), as Chinese,
-    /// Japanese and Korean addresses do; the country line then goes first.
+    /// Whether the layout starts with the largest unit, as Chinese, Japanese, Korean and Russian addresses
+    /// do: the first line with postal fields starts with the postal code or the state and has no street.
+    /// The country line then goes first.
     package var isLargestFirst: Bool {
         for line in lines {
-            for segment in line {
-                guard case .field(let field) = segment else { continue }
-                return field == .postalCode || field == .state
+            let fields = line.compactMap { segment -> Field? in
+                if case .field(let field) = segment, field.isPostalField { return field }
+                return nil
             }
+            guard let first = fields.first else { continue }
+            return (first == .postalCode || first == .state) && !fields.contains(.street)
         }
         return false
     }
@@ -42,7 +57,7 @@ package struct AddressFormat: Sendable, Equatable {
     package var fields: [Field] {
         lines.flatMap { line in
             line.compactMap { segment -> Field? in
-                if case .field(let field) = segment { return field }
+                if case .field(let field) = segment, field.isPostalField { return field }
                 return nil
             }
         }
@@ -64,7 +79,11 @@ package struct AddressFormat: Sendable, Equatable {
         }
         func endLine() {
             flushLiteral()
-            if line.contains(where: { if case .field = $0 { return true } else { return false } }) {
+            let hasPostalField = line.contains { segment in
+                if case .field(let field) = segment { return field.isPostalField }
+                return false
+            }
+            if hasPostalField {
                 lines.append(line)
             }
             line = []
@@ -83,7 +102,7 @@ package struct AddressFormat: Sendable, Equatable {
                 flushLiteral()
                 line.append(.field(field))
             }
-            // %N, %O, %X and unknown tokens print nothing.
+            // Unknown tokens print nothing.
         }
         endLine()
         self.lines = lines

@@ -53,6 +53,14 @@ package enum NameScript: Sendable, Equatable {
         isFamilyNameFirst ? "" : " "
     }
 
+    /// Whether a scalar is a Han ideograph or kana, the scripts written without spaces between words.
+    package static func isHanOrKana(_ scalar: Unicode.Scalar) -> Bool {
+        switch classify(scalar) {
+        case .han, .kana: true
+        default: false
+        }
+    }
+
     private enum ScalarClass {
         case han, kana, hangul, letter, notLetter
     }

@@ -103,7 +103,8 @@ package struct PostalAddressLayout: Sendable {
     ///
     /// Text before the first printed field is printed only when that field is the one right after it
     /// (a prefix such as "〒"); text between printed fields is the first literal after the previous printed
-    /// field; text after the last printed field is dropped.
+    /// field, or a space when the format has none and the fields are not both Chinese or Japanese; text
+    /// after the last printed field is dropped.
     private func render(_ line: [AddressFormat.Segment], fields: CNPostalAddress.Fields) -> [Run]? {
         var runs: [Run] = []
         var pending: String?
@@ -119,7 +120,15 @@ package struct PostalAddressLayout: Sendable {
                     if runs.isEmpty { pending = nil }
                     continue
                 }
-                if let text = pending { runs.append(Run(text: text, key: nil)) }
+                if let text = pending {
+                    runs.append(Run(text: text, key: nil))
+                } else if let previous = runs.last?.text.unicodeScalars.last, let next = value.unicodeScalars.first,
+                    !(NameScript.isHanOrKana(previous) && NameScript.isHanOrKana(next))
+                {
+                    // Formats join some fields with no text ("%S%C" in Japan, "%C%D" in Korea); only Chinese
+                    // and Japanese are written without spaces, so other scripts get one.
+                    runs.append(Run(text: " ", key: nil))
+                }
                 runs.append(Run(text: value, key: key))
                 pending = nil
                 previousWasPrintedOrStart = true
@@ -131,6 +140,7 @@ package struct PostalAddressLayout: Sendable {
     /// The postal key and the trimmed value a format field shows.
     private static func value(of field: AddressFormat.Field, in fields: CNPostalAddress.Fields) -> (String, String) {
         switch field {
+        case .name, .organization, .sortingCode: ("", "")
         case .street: (CNPostalAddressStreetKey, trimmed(fields.street))
         case .subLocality: (CNPostalAddressSubLocalityKey, trimmed(fields.subLocality))
         case .city: (CNPostalAddressCityKey, trimmed(fields.city))

@@ -154,6 +154,7 @@ let applePark = postalAddress(
             case .city: "Testville"
             case .state: "Test State"
             case .postalCode: "12345"
+            case .name, .organization, .sortingCode: ""
             }
         }
         var remaining = Substring(text)
