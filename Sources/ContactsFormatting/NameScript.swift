@@ -13,30 +13,40 @@ package enum NameScript: Sendable, Equatable {
     /// Letters of any other script, or a mix with them: the settings decide the order.
     case other
 
-    /// The script of the given strings taken together; scans scalars without allocating.
-    package init(_ parts: String...) {
-        var sawHan = false
-        var sawKana = false
-        var sawHangul = false
-        for part in parts {
-            for scalar in part.unicodeScalars {
-                switch Self.classify(scalar) {
-                case .han: sawHan = true
-                case .kana: sawKana = true
-                case .hangul: sawHangul = true
-                case .letter:
-                    self = .other
-                    return
-                case .notLetter: continue
-                }
-            }
+    /// The script of three name parts taken together; scans scalars without allocating.
+    package init(_ first: String, _ second: String, _ third: String) {
+        var letters = SeenLetters()
+        guard letters.scan(first), letters.scan(second), letters.scan(third) else {
+            self = .other
+            return
         }
-        if sawHangul, !sawKana {
+        if letters.hangul, !letters.kana {
             self = .hangul
-        } else if sawHan || sawKana || sawHangul {
+        } else if letters.han || letters.kana || letters.hangul {
             self = .hanOrKana
         } else {
             self = .none
+        }
+    }
+
+    /// The CJK scripts seen so far in a name.
+    private struct SeenLetters {
+        var han = false
+        var kana = false
+        var hangul = false
+
+        /// Records the scripts of a part; false as soon as it holds a letter of another script.
+        mutating func scan(_ part: String) -> Bool {
+            for scalar in part.unicodeScalars {
+                switch NameScript.classify(scalar) {
+                case .han: han = true
+                case .kana: kana = true
+                case .hangul: hangul = true
+                case .letter: return false
+                case .notLetter: continue
+                }
+            }
+            return true
         }
     }
 
@@ -61,11 +71,11 @@ package enum NameScript: Sendable, Equatable {
         }
     }
 
-    private enum ScalarClass {
+    fileprivate enum ScalarClass {
         case han, kana, hangul, letter, notLetter
     }
 
-    private static func classify(_ scalar: Unicode.Scalar) -> ScalarClass {
+    fileprivate static func classify(_ scalar: Unicode.Scalar) -> ScalarClass {
         let value = scalar.value
         if value < 0x80 {
             let isASCIILetter = (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)

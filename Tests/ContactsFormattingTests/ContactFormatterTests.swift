@@ -138,3 +138,14 @@ func contactFormatter(
         #expect(CNContactFormatter.supportsSecureCoding)
     }
 }
+
+@Suite struct ContactFormatterCodingTests {
+    @Test func keyedArchiveKeepsTheStyle() throws {
+        let formatter = contactFormatter(style: .phoneticFullName)
+        let data = try NSKeyedArchiver.archivedData(withRootObject: formatter, requiringSecureCoding: true)
+        let decoded = try #require(
+            try NSKeyedUnarchiver.unarchivedObject(ofClass: CNContactFormatter.self, from: data)
+        )
+        #expect(decoded.style == .phoneticFullName)
+    }
+}
