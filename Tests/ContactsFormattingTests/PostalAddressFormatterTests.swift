@@ -76,6 +76,8 @@ let applePark = postalAddress(
         #expect(addressFormatter(region: "US").string(from: german) == "Hauptstraße 5\n80331 München\nDeutschland")
         let french = postalAddress(street: "1 rue de Rivoli", city: "Paris", postalCode: "75001", country: "France")
         #expect(addressFormatter(region: "FR").string(from: french) == "1 rue de Rivoli\n75001 Paris")
+        let japaneseName = postalAddress(street: "Hauptstraße 5", city: "München", postalCode: "80331", country: "ドイツ")
+        #expect(addressFormatter(region: "DE").string(from: japaneseName) == "Hauptstraße 5\n80331 München")
         let spanishName = postalAddress(street: "5th Ave", city: "New York", state: "NY", postalCode: "10001", country: "Estados Unidos")
         #expect(addressFormatter(region: "US").string(from: spanishName) == "5th Ave\nNew York NY 10001")
     }
@@ -165,5 +167,29 @@ let applePark = postalAddress(
         #expect(!text.contains("Test County"))
         #expect(!text.contains("%"))
         #expect(!text.hasPrefix("\n") && !text.hasSuffix("\n") && !text.contains("\n\n"))
+    }
+
+    @Test(arguments: AddressFormatCatalog.shared.regions)
+    func everyRegionFormatsLocalScriptAddressesInItsLocalOrder(region: String) throws {
+        let address = postalAddress(
+            street: "一号街",
+            subLocality: "旧区",
+            city: "测试市",
+            state: "测试省",
+            postalCode: "12345",
+            isoCountryCode: region
+        )
+        let formats = try #require(AddressFormatCatalog.shared.entries[region])
+        let text = addressFormatter(region: region).string(from: address)
+        let values: [AddressFormat.Field: String] = [
+            .street: "一号街", .subLocality: "旧区", .city: "测试市", .state: "测试省", .postalCode: "12345",
+        ]
+        var remaining = Substring(text)
+        for field in formats.local.fields {
+            let value = try #require(values[field])
+            let range = try #require(remaining.range(of: value), "\(region) lacks \(field)")
+            remaining = remaining[range.upperBound...]
+        }
+        #expect(!text.isEmpty)
     }
 }
