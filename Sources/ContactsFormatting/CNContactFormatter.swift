@@ -157,8 +157,10 @@ open class CNContactFormatter: Formatter, NSSecureCoding {
 
     // MARK: Coding and copying
 
+    /// True: the formatter archives its style with secure coding.
     public class var supportsSecureCoding: Bool { true }
 
+    /// Decodes a formatter archived with ``encode(with:)``; it uses the person's settings.
     public required init?(coder: NSCoder) {
         names = .person
         super.init(coder: coder)
@@ -166,11 +168,13 @@ open class CNContactFormatter: Formatter, NSSecureCoding {
         style = CNContactFormatterStyle(rawValue: raw) ?? .fullName
     }
 
+    /// Archives the style; settings are the reader's, not archived.
     open override func encode(with coder: NSCoder) {
         super.encode(with: coder)
         coder.encode(style.rawValue, forKey: "style")
     }
 
+    /// A formatter with the same style and settings.
     open override func copy(with zone: NSZone? = nil) -> Any {
         let copy = CNContactFormatter(names: names)
         copy.style = style

@@ -44,6 +44,7 @@ open class CNPostalAddressFormatter: Formatter {
         super.init()
     }
 
+    /// Decodes a formatter; it uses the person's region and language.
     public required init?(coder: NSCoder) {
         layout = .person
         super.init(coder: coder)
@@ -139,6 +140,7 @@ open class CNPostalAddressFormatter: Formatter {
 
     // MARK: Copying
 
+    /// A formatter with the same style, region and language.
     open override func copy(with zone: NSZone? = nil) -> Any {
         let copy = CNPostalAddressFormatter(layout: layout)
         copy.style = style
