@@ -4,9 +4,9 @@ import Foundation
 ///
 /// Parsed from libaddressinput's format strings (see `AddressFormatTable`) with these rules, which
 /// docs/Formatting.md explains: `%N` (name), `%O` (organization) and `%X` (sorting code) are not parts of a
-/// `CNPostalAddress` and print as empty fields; a line left with literal text only (such as "JERSEY") is dropped, as the
-/// country line is ours to print; a national prefix ending in "-" before the postal code (such as "CH-") is
-/// dropped, as on Apple platforms.
+/// `CNPostalAddress` and print as empty fields; a line left with literal text only (such as "JERSEY") is
+/// dropped, as the country line is ours to print; a national prefix ending in "-" before the postal code (such
+/// as "CH-") is dropped, as on Apple platforms.
 package struct AddressFormat: Sendable, Equatable {
     /// A field a format places. Name, organization and sorting code are not parts of a `CNPostalAddress`:
     /// they always print as empty, so the text around them is dropped as it is around any empty field.
@@ -41,7 +41,9 @@ package struct AddressFormat: Sendable, Equatable {
     /// Whether the layout starts with the largest unit, as Chinese, Japanese, Korean and Russian addresses
     /// do: the first line with postal fields starts with the postal code or the state and has no street.
     /// The country line then goes first.
-    package var isLargestFirst: Bool {
+    package let isLargestFirst: Bool
+
+    private static func startsWithLargestUnit(_ lines: [[Segment]]) -> Bool {
         for line in lines {
             let fields = line.compactMap { segment -> Field? in
                 if case .field(let field) = segment, field.isPostalField { return field }
@@ -65,6 +67,7 @@ package struct AddressFormat: Sendable, Equatable {
 
     package init(lines: [[Segment]]) {
         self.lines = lines
+        self.isLargestFirst = Self.startsWithLargestUnit(lines)
     }
 
     /// Parses a libaddressinput format string such as "%N%n%O%n%A%n%C %S %Z".
@@ -105,7 +108,7 @@ package struct AddressFormat: Sendable, Equatable {
             // Unknown tokens print nothing.
         }
         endLine()
-        self.lines = lines
+        self.init(lines: lines)
     }
 
     /// Whether literal text before a postal code is a national prefix for international mail, like "CH-".
