@@ -8,7 +8,9 @@ package enum CalendarIdentifierName {
         ("hebrew", .hebrew), ("iso8601", .iso8601), ("indian", .indian), ("islamic", .islamic),
         ("islamicCivil", .islamicCivil), ("japanese", .japanese), ("persian", .persian),
         ("republicOfChina", .republicOfChina), ("islamicTabular", .islamicTabular),
-        ("islamicUmmAlQura", .islamicUmmAlQura),
+        ("islamicUmmAlQura", .islamicUmmAlQura), ("bangla", .bangla), ("dangi", .dangi), ("gujarati", .gujarati),
+        ("kannada", .kannada), ("malayalam", .malayalam), ("marathi", .marathi), ("odia", .odia),
+        ("tamil", .tamil), ("telugu", .telugu), ("vikram", .vikram), ("vietnamese", .vietnamese),
     ]
 
     package static func name(of identifier: Calendar.Identifier) -> String {

@@ -37,10 +37,11 @@ open class CNChangeHistoryFetchRequest: CNFetchRequest, NSSecureCoding, @uncheck
 
     public func encode(with coder: NSCoder) {
         coder.encode(startingToken.map { $0 as NSData }, forKey: "startingToken")
-        if let descriptors = additionalContactKeyDescriptors {
-            let keys = KeyDescriptorExpansion.keys(of: descriptors).sorted().map { $0 as NSString }
-            coder.encode(keys as NSArray, forKey: "additionalContactKeyDescriptors")
+        // Written even when nil: Foundation on Linux reports a missing key as a decoding error.
+        let keys = additionalContactKeyDescriptors.map { descriptors in
+            KeyDescriptorExpansion.keys(of: descriptors).sorted().map { $0 as NSString } as NSArray
         }
+        coder.encode(keys, forKey: "additionalContactKeyDescriptors")
         coder.encode(shouldUnifyResults, forKey: "shouldUnifyResults")
         coder.encode(mutableObjects, forKey: "mutableObjects")
         coder.encode(includeGroupChanges, forKey: "includeGroupChanges")

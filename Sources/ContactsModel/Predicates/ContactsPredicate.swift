@@ -65,7 +65,10 @@ package final class ContactsPredicate: NSPredicate {
 
     package init(_ kind: Kind) {
         self.kind = kind
-        super.init(value: false)
+        // A block predicate, not `NSPredicate(value: false)`: Foundation's isEqual would otherwise find
+        // `NSPredicate(value: false)` equal to every framework predicate while ours says no, which breaks
+        // the symmetry of equality.
+        super.init(block: { _, _ in false })
     }
 
     package required init?(coder: NSCoder) {

@@ -65,6 +65,6 @@ open class CNContactFetchRequest: CNFetchRequest, NSSecureCoding, @unchecked Sen
 
     open override var description: String {
         let keys = KeyDescriptorExpansion.keys(of: keysToFetch).sorted().joined(separator: ",")
-        return "<CNContactFetchRequest predicate=\(predicate?.predicateFormat ?? "nil") keys=\(keys)>"
+        return "<CNContactFetchRequest predicate=\(predicate.map { $0.description } ?? "nil") keys=\(keys)>"
     }
 }

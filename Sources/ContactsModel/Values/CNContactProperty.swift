@@ -39,10 +39,16 @@ open class CNContactProperty: NSObject, NSCopying, NSSecureCoding, @unchecked Se
         coder.encode(key as NSString, forKey: "key")
         coder.encode(identifier.map { $0 as NSString }, forKey: "identifier")
         coder.encode(label.map { $0 as NSString }, forKey: "label")
-        if let object = value as? NSObject, object is NSSecureCoding {
-            coder.encode(object, forKey: "value")
-        } else if let string = value as? String {
+        // The key is always written, nil included: Foundation on Linux reports a missing key as a
+        // decoding error rather than as nil.
+        if let string = value as? String {
             coder.encode(string as NSString, forKey: "value")
+        } else if let data = value as? Data {
+            coder.encode(data as NSData, forKey: "value")
+        } else if let object = value as? NSObject, object is NSSecureCoding {
+            coder.encode(object, forKey: "value")
+        } else {
+            coder.encode(nil as NSObject?, forKey: "value")
         }
     }
 
@@ -60,6 +66,21 @@ open class CNContactProperty: NSObject, NSCopying, NSSecureCoding, @unchecked Se
         ]
         self.value = coder.decodeObject(of: valueClasses, forKey: "value")
         super.init()
+    }
+
+    /// Equal when the contacts are equal and the key, identifier, label and value match.
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? CNContactProperty else { return false }
+        return key == other.key && identifier == other.identifier && label == other.label
+            && contact.isEqual(other.contact) && ContactStorage.isEqual(value, other.value)
+    }
+
+    open override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(contact.identifier)
+        hasher.combine(key)
+        hasher.combine(identifier)
+        return hasher.finalize()
     }
 
     open override var description: String {

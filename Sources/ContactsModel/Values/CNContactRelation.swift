@@ -7,11 +7,12 @@ open class CNContactRelation: NSObject, NSCopying, NSSecureCoding, @unchecked Se
     // SAFETY: immutable after initialization; TODO(#2): revisit when NSObject is Sendable on Linux.
 
     /// The related person's name.
-    public let name: String
+    open var name: String { storedName }
+    private let storedName: String
 
     /// Creates a relation with the related person's name.
     public init(name: String) {
-        self.name = name
+        self.storedName = name
         super.init()
     }
 
@@ -32,7 +33,7 @@ open class CNContactRelation: NSObject, NSCopying, NSSecureCoding, @unchecked Se
 
     public required init?(coder: NSCoder) {
         guard let name = coder.decodeObject(of: NSString.self, forKey: "name") else { return nil }
-        self.name = name as String
+        self.storedName = name as String
         super.init()
     }
 

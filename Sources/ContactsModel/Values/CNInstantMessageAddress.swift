@@ -7,14 +7,16 @@ open class CNInstantMessageAddress: NSObject, NSCopying, NSSecureCoding, @unchec
     // SAFETY: immutable after initialization; TODO(#2): revisit when NSObject is Sendable on Linux.
 
     /// The user name on the service.
-    public let username: String
+    open var username: String { storedUsername }
+    private let storedUsername: String
     /// The service, a predefined constant such as `CNInstantMessageServiceSkype` or a custom name.
-    public let service: String
+    open var service: String { storedService }
+    private let storedService: String
 
     /// Creates an instant message address.
     public init(username: String, service: String) {
-        self.username = username
-        self.service = service
+        self.storedUsername = username
+        self.storedService = service
         super.init()
     }
 
@@ -49,8 +51,8 @@ open class CNInstantMessageAddress: NSObject, NSCopying, NSSecureCoding, @unchec
     }
 
     public required init?(coder: NSCoder) {
-        self.username = coder.decodeObject(of: NSString.self, forKey: CNInstantMessageAddressUsernameKey) as String? ?? ""
-        self.service = coder.decodeObject(of: NSString.self, forKey: CNInstantMessageAddressServiceKey) as String? ?? ""
+        self.storedUsername = coder.decodeObject(of: NSString.self, forKey: CNInstantMessageAddressUsernameKey) as String? ?? ""
+        self.storedService = coder.decodeObject(of: NSString.self, forKey: CNInstantMessageAddressServiceKey) as String? ?? ""
         super.init()
     }
 

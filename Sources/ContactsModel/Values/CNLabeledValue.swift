@@ -10,9 +10,9 @@ import Foundation
 /// let moved = email.settingLabel(CNLabelWork)   // same identifier
 /// ```
 ///
-/// Parity: full, except that a labeled value archived on its own (as the root object of an
-/// `NSKeyedArchiver`) cannot be decoded on Linux, whose Foundation cannot name generic classes; labeled
-/// values archive and decode as part of a contact.
+/// Parity: partial. Labeled values archive and decode as part of a contact. Archiving one on its own (as
+/// an archive's root object or inside another object) stops the process on Linux, whose Foundation cannot
+/// name generic classes in an archive.
 open class CNLabeledValue<ValueType: NSCopying & NSSecureCoding>: NSObject, NSCopying, NSSecureCoding,
     @unchecked Sendable
 {
@@ -20,13 +20,16 @@ open class CNLabeledValue<ValueType: NSCopying & NSSecureCoding>: NSObject, NSCo
     // in; TODO(#2): revisit when Foundation's classes are Sendable on Linux.
 
     /// The unique identifier of this labeled value, kept across saves and launches.
-    public private(set) var identifier: String
+    open var identifier: String { storedIdentifier }
+    private var storedIdentifier: String
 
     /// The label, a predefined token such as `CNLabelHome` or a custom string; nil when unlabeled.
-    public let label: String?
+    open var label: String? { storedLabel }
+    private let storedLabel: String?
 
     /// The value.
-    public let value: ValueType
+    open var value: ValueType { storedValue }
+    private let storedValue: ValueType
 
     /// Creates a labeled value with a new unique identifier.
     ///
@@ -34,18 +37,18 @@ open class CNLabeledValue<ValueType: NSCopying & NSSecureCoding>: NSObject, NSCo
     ///   - label: A predefined label constant, a custom label, or nil.
     ///   - value: The value; it is copied.
     public required init(label: String?, value: ValueType) {
-        self.identifier = UUID().uuidString
-        self.label = label
+        self.storedIdentifier = UUID().uuidString
+        self.storedLabel = label
         // Mutable values such as NSDateComponents are copied so later changes by the caller do not leak in.
-        self.value = (value.copy(with: nil) as? ValueType) ?? value
+        self.storedValue = (value.copy(with: nil) as? ValueType) ?? value
         super.init()
     }
 
     /// Creates a labeled value with a known identifier, as the store and the vCard reader do.
     package init(identifier: String, label: String?, value: ValueType) {
-        self.identifier = identifier
-        self.label = label
-        self.value = (value.copy(with: nil) as? ValueType) ?? value
+        self.storedIdentifier = identifier
+        self.storedLabel = label
+        self.storedValue = (value.copy(with: nil) as? ValueType) ?? value
         super.init()
     }
 
@@ -62,7 +65,7 @@ open class CNLabeledValue<ValueType: NSCopying & NSSecureCoding>: NSObject, NSCo
     /// Returns a copy with a new label and value and the same identifier.
     open func settingLabel(_ label: String?, value: ValueType) -> Self {
         let copy = Self(label: label, value: value)
-        copy.identifier = identifier
+        copy.storedIdentifier = identifier
         return copy
     }
 
@@ -91,9 +94,9 @@ open class CNLabeledValue<ValueType: NSCopying & NSSecureCoding>: NSObject, NSCo
         guard let identifier = coder.decodeObject(of: NSString.self, forKey: "identifier"),
             let value = coder.decodeObject(of: [NSString.self] + ((ValueType.self as Any.Type as? AnyClass).map { [$0] } ?? []), forKey: "value") as? ValueType
         else { return nil }
-        self.identifier = identifier as String
-        self.label = coder.decodeObject(of: NSString.self, forKey: "label") as String?
-        self.value = value
+        self.storedIdentifier = identifier as String
+        self.storedLabel = coder.decodeObject(of: NSString.self, forKey: "label") as String?
+        self.storedValue = value
         super.init()
     }
 

@@ -15,11 +15,12 @@ open class CNPhoneNumber: NSObject, NSCopying, NSSecureCoding, @unchecked Sendab
     // SAFETY: immutable after initialization; TODO(#2): revisit when NSObject is Sendable on Linux.
 
     /// The number as entered, formatting included.
-    public let stringValue: String
+    open var stringValue: String { storedStringValue }
+    private let storedStringValue: String
 
     /// Creates a phone number from the string the person entered.
     public init(stringValue string: String) {
-        self.stringValue = string
+        self.storedStringValue = string
         super.init()
     }
 
@@ -68,7 +69,7 @@ open class CNPhoneNumber: NSObject, NSCopying, NSSecureCoding, @unchecked Sendab
 
     public required init?(coder: NSCoder) {
         guard let value = coder.decodeObject(of: NSString.self, forKey: "stringValue") else { return nil }
-        self.stringValue = value as String
+        self.storedStringValue = value as String
         super.init()
     }
 

@@ -7,20 +7,24 @@ open class CNSocialProfile: NSObject, NSCopying, NSSecureCoding, @unchecked Send
     // SAFETY: immutable after initialization; TODO(#2): revisit when NSObject is Sendable on Linux.
 
     /// The profile's URL.
-    public let urlString: String
+    open var urlString: String { storedUrlString }
+    private let storedUrlString: String
     /// The user name on the service.
-    public let username: String
+    open var username: String { storedUsername }
+    private let storedUsername: String
     /// The service's identifier for the user.
-    public let userIdentifier: String
+    open var userIdentifier: String { storedUserIdentifier }
+    private let storedUserIdentifier: String
     /// The service, a predefined constant such as `CNSocialProfileServiceTwitter` or a custom name.
-    public let service: String
+    open var service: String { storedService }
+    private let storedService: String
 
     /// Creates a social profile.
     public init(urlString: String?, username: String?, userIdentifier: String?, service: String?) {
-        self.urlString = urlString ?? ""
-        self.username = username ?? ""
-        self.userIdentifier = userIdentifier ?? ""
-        self.service = service ?? ""
+        self.storedUrlString = urlString ?? ""
+        self.storedUsername = username ?? ""
+        self.storedUserIdentifier = userIdentifier ?? ""
+        self.storedService = service ?? ""
         super.init()
     }
 
@@ -62,10 +66,10 @@ open class CNSocialProfile: NSObject, NSCopying, NSSecureCoding, @unchecked Send
         func string(_ key: String) -> String {
             coder.decodeObject(of: NSString.self, forKey: key) as String? ?? ""
         }
-        self.urlString = string(CNSocialProfileURLStringKey)
-        self.username = string(CNSocialProfileUsernameKey)
-        self.userIdentifier = string(CNSocialProfileUserIdentifierKey)
-        self.service = string(CNSocialProfileServiceKey)
+        self.storedUrlString = string(CNSocialProfileURLStringKey)
+        self.storedUsername = string(CNSocialProfileUsernameKey)
+        self.storedUserIdentifier = string(CNSocialProfileUserIdentifierKey)
+        self.storedService = string(CNSocialProfileServiceKey)
         super.init()
     }
 
