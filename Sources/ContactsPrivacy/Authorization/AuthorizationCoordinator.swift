@@ -83,6 +83,9 @@ public actor AuthorizationCoordinator {
         }
     }
 
+    /// How many callers wait for the prompt that is showing (zero when none is).
+    public var waitingCallers: Int { machine.waitingTickets.count }
+
     /// Feeds an event from outside (the person's controls, an administrator, a reset).
     public func handle(_ event: AuthorizationEvent) async {
         await perform(machine.handle(event))
