@@ -72,7 +72,7 @@ import Testing
         #expect(agent.shown.count == 1)
     }
 
-    @Test func concurrentCallersWaitForTheSamePrompt() async throws {
+    @Test(.timeLimit(.minutes(1))) func concurrentCallersWaitForTheSamePrompt() async throws {
         let agent = GatedConsentAgent()
         let repository = InMemoryPrivacyRepository()
         let coordinator = coordinator(repository, agent: agent)
@@ -106,7 +106,7 @@ import Testing
         #expect(agent.shown.count == 2)
     }
 
-    @Test func restrictionFedWhileAskingAnswersTheWaiters() async throws {
+    @Test(.timeLimit(.minutes(1))) func restrictionFedWhileAskingAnswersTheWaiters() async throws {
         let agent = GatedConsentAgent()
         let coordinator = coordinator(InMemoryPrivacyRepository(), agent: agent)
         async let first = coordinator.requestAccess()
