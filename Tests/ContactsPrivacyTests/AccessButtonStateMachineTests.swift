@@ -5,7 +5,9 @@ import Testing
 @Suite struct AccessButtonStateMachineTests {
     let app = testApp()
     let query = AccessButtonQuery(queryString: "Ann", ignoredEmails: ["x@example.com"])
-    let matches = [ContactCandidate(identifier: "A", displayName: "Ann"), ContactCandidate(identifier: "B", displayName: "Anna")]
+    let matches = [
+        ContactCandidate(identifier: "A", displayName: "Ann"), ContactCandidate(identifier: "B", displayName: "Anna"),
+    ]
 
     private func button() -> AccessButtonStateMachine {
         AccessButtonStateMachine(app: app, query: query)
@@ -60,7 +62,9 @@ import Testing
         _ = button.handle(.matchesFound(matches))
         _ = button.handle(.tapped(AccessButtonTap(identifiers: ["A"])))
         let actions = button.handle(.consentAnswered(.full, at: testDate))
-        #expect(actions.first == .record(AuthorizationDecision(status: .limited, limitedIdentifiers: ["A"], decidedAt: testDate)))
+        #expect(
+            actions.first
+                == .record(AuthorizationDecision(status: .limited, limitedIdentifiers: ["A"], decidedAt: testDate)))
     }
 
     @Test func denyingTheSimplifiedPromptRecordsDenied() {

@@ -44,9 +44,10 @@ import Testing
         #expect(try AppIdentity.parse(infoPlist: data).usageDescription == nil)
     }
 
-    @Test(arguments: [
-        ("true", true), ("integer one", false), ("string", false), ("false", false),
-    ] as [(String, Bool)])
+    @Test(
+        arguments: [
+            ("true", true), ("integer one", false), ("string", false), ("false", false),
+        ] as [(String, Bool)])
     func onlyBooleanTrueGrantsAnEntitlement(kind: String, granted: Bool) throws {
         let value: Any =
             switch kind {

@@ -120,15 +120,19 @@ import Testing
     @Test func limitedVisibilityIsSharedUnionCreated() async {
         let sets = Gen.int(in: 0...15)
         await propertyCheck(count: 200, input: sets, sets) { sharedBits, createdBits in
-            let shared = Set(Self.identifiers.indices.filter { sharedBits & (1 << $0) != 0 }.map { Self.identifiers[$0] })
-            let created = Set(Self.identifiers.indices.filter { createdBits & (1 << $0) != 0 }.map { Self.identifiers[$0] })
+            let shared = Set(
+                Self.identifiers.indices.filter { sharedBits & (1 << $0) != 0 }.map { Self.identifiers[$0] })
+            let created = Set(
+                Self.identifiers.indices.filter { createdBits & (1 << $0) != 0 }.map { Self.identifiers[$0] })
             let record = AuthorizationRecord(
                 bundleIdentifier: "com.example.app", status: .limited, limitedIdentifiers: shared,
                 createdIdentifiers: created)
             let scope = AccessScope(accessor: .app(testApp()), record: record, policy: .unrestricted)
             #expect(scope.visibility == .only(shared.union(created)))
             for identifier in Self.identifiers {
-                #expect(scope.visibility.contains(identifier) == (shared.contains(identifier) || created.contains(identifier)))
+                #expect(
+                    scope.visibility.contains(identifier)
+                        == (shared.contains(identifier) || created.contains(identifier)))
             }
         }
     }

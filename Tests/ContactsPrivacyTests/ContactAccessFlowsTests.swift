@@ -68,7 +68,10 @@ import Testing
         (false, ContactPickerChoice.contacts(["C", "A"]), ContactPickerChoice.contacts(["C"])),
         (true, .contacts(["C", "Z", "A", "C"]), .contacts(["C", "A"])),
         (true, .contacts(["Z"]), .cancelled),
-        (false, .properties([ContactPropertySelection(contactIdentifier: "Z", key: CNContactEmailAddressesKey)]), .cancelled),
+        (
+            false, .properties([ContactPropertySelection(contactIdentifier: "Z", key: CNContactEmailAddressesKey)]),
+            .cancelled
+        ),
     ])
     func pickerKeepsOnlyOfferedPicksWithinTheSelectionMode(
         multiple: Bool, picked: ContactPickerChoice, expected: ContactPickerChoice
@@ -78,7 +81,8 @@ import Testing
     }
 
     @Test func pickedPropertiesReturnTheirContacts() async throws {
-        let selection = ContactPropertySelection(contactIdentifier: "A", key: CNContactEmailAddressesKey, valueIdentifier: "v1")
+        let selection = ContactPropertySelection(
+            contactIdentifier: "A", key: CNContactEmailAddressesKey, valueIdentifier: "v1")
         let trusted = ScriptedTrustedAgent(picks: [.properties([selection])])
         let response = try await flows(trusted).pickContacts(for: testApp(), request: ContactPickerRequest())
         #expect(response.choice == .properties([selection]))
@@ -124,9 +128,14 @@ import Testing
     @Test func buttonMatchesOnlyHiddenContactsAndGrantsTheTap() async throws {
         try setStatus(.limited, shared: ["A"])
         let trusted = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: ["B"])])
-        let granted = try await flows(trusted).runAccessButton(for: testApp(), query: AccessButtonQuery(queryString: "ann"))
+        let granted = try await flows(trusted).runAccessButton(
+            for: testApp(), query: AccessButtonQuery(queryString: "ann"))
         #expect(granted == ["B"])
-        #expect(trusted.shown == [.accessButton(app: "com.example.app", matches: [ContactCandidate(identifier: "B", displayName: "Anna Park")])])
+        #expect(
+            trusted.shown == [
+                .accessButton(
+                    app: "com.example.app", matches: [ContactCandidate(identifier: "B", displayName: "Anna Park")])
+            ])
         #expect(try repository.record(for: "com.example.app")?.limitedIdentifiers == ["A", "B"])
     }
 
@@ -154,7 +163,8 @@ import Testing
 
     @Test func buttonInNotDeterminedWithoutAnAgentRecordsNothing() async throws {
         let trusted = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: ["A"])])
-        let granted = try await flows(trusted).runAccessButton(for: testApp(), query: AccessButtonQuery(queryString: "Ann"))
+        let granted = try await flows(trusted).runAccessButton(
+            for: testApp(), query: AccessButtonQuery(queryString: "Ann"))
         #expect(granted.isEmpty)
         #expect(try repository.record(for: "com.example.app") == nil)
     }
@@ -174,7 +184,9 @@ import Testing
     @Test func unverifiedTapGrantsNothing() async throws {
         try setStatus(.limited)
         let trusted = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: ["A"], isVerified: false)])
-        #expect(try await flows(trusted).runAccessButton(for: testApp(), query: AccessButtonQuery(queryString: "Ann")).isEmpty)
+        #expect(
+            try await flows(trusted).runAccessButton(for: testApp(), query: AccessButtonQuery(queryString: "Ann"))
+                .isEmpty)
         #expect(try repository.record(for: "com.example.app")?.limitedIdentifiers == [])
     }
 }

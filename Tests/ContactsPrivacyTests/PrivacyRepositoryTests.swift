@@ -65,7 +65,9 @@ import Testing
 
     @Test(arguments: statuses, statuses)
     func reductionFollowsTheOrderOfAccess(from: CNAuthorizationStatus, to: CNAuthorizationStatus) {
-        let rank: [CNAuthorizationStatus: Int] = [.notDetermined: 0, .restricted: 0, .denied: 0, .limited: 1, .authorized: 2]
+        let rank: [CNAuthorizationStatus: Int] = [
+            .notDetermined: 0, .restricted: 0, .denied: 0, .limited: 1, .authorized: 2,
+        ]
         let old = AuthorizationRecord(bundleIdentifier: "app", status: from)
         let new = AuthorizationRecord(bundleIdentifier: "app", status: to)
         #expect(new.reducesAccess(comparedTo: old) == ((rank[to] ?? 0) < (rank[from] ?? 0)))

@@ -81,7 +81,8 @@ public struct AdministratorPolicy: Hashable, Sendable {
         for entry in list {
             guard let identifier = entry as? String, !identifier.isEmpty else {
                 throw AuthorizationError(
-                    .policyMalformed, message: "The policy's \"restricted\" holds a value that is not a bundle identifier.")
+                    .policyMalformed,
+                    message: "The policy's \"restricted\" holds a value that is not a bundle identifier.")
             }
             restricted.insert(identifier)
         }

@@ -38,18 +38,6 @@ public enum ConsentAgents {
     }
 }
 
-/// An agent that can never ask.
-///
-/// Parity: our addition.
-public struct UnavailableConsentAgent: ConsentAgent {
-    /// Creates the agent.
-    public init() {}
-
-    public func consent(to request: ConsentRequest, candidates: ContactCandidateSource) async -> ConsentAnswer? {
-        nil
-    }
-}
-
 private struct ChainedConsentAgent: ConsentAgent {
     let agents: [any ConsentAgent]
 

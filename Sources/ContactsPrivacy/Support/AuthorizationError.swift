@@ -59,7 +59,7 @@ public struct AuthorizationError: Error, Hashable, Sendable, CustomStringConvert
     public var code: Code
     /// A sentence naming the file, key or bundle identifier involved.
     public var message: String
-    /// The underlying Contacts error, for ``Code-swift.struct/storageFailed``.
+    /// The underlying Contacts error, for `storageFailed`.
     public var cause: CNError?
     /// Where the error was raised.
     public var location: String

@@ -32,7 +32,8 @@ public struct AccessScope: Hashable, Sendable {
     }
 
     /// The person's scope: everything, every key.
-    public static let person = AccessScope(status: .authorized, visibility: .all, allowsNotes: true, bundleIdentifier: nil)
+    public static let person = AccessScope(
+        status: .authorized, visibility: .all, allowsNotes: true, bundleIdentifier: nil)
 
     /// Computes the scope of an accessor.
     ///
