@@ -50,6 +50,13 @@ let package = Package(
             dependencies: ["Contacts", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "contacts", dependencies: ["ContactsCLI"]),
+        // The example app of the README; its Info.plist names the app and its purpose string.
+        .executableTarget(
+            name: "FindMyFriends",
+            dependencies: ["Contacts"],
+            path: "Examples/FindMyFriends",
+            exclude: ["Info.plist"]
+        ),
         .target(name: "ContactsTestSupport", dependencies: ["Contacts"]),
         .testTarget(
             name: "ContactsModelTests",
@@ -81,7 +88,10 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "ContactsCLITests", dependencies: ["ContactsCLI", "contacts", "ContactsTestSupport"]),
+        .testTarget(
+            name: "ContactsCLITests",
+            dependencies: ["ContactsCLI", "contacts", "FindMyFriends", "ContactsTestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,243 @@
+import ContactsEngine
+import ContactsModel
+import Foundation
+
+/// The gateway to the person's contacts: fetches contacts, groups and containers, and saves changes.
+///
+/// A store is thread-safe; share one or create several, they see the same data. `CNContactStore()` opens
+/// the person's store (see ``ContactStoreConfiguration`` for where it lives); `CNContactStore(configuration:)`
+/// opens one at an explicit location. The file is opened on first use, so errors opening it surface as
+/// `CNError.dataAccessError` from the first call.
+///
+/// ```swift
+/// let store = CNContactStore()
+/// let keys = [CNContactGivenNameKey, CNContactFamilyNameKey] as [CNKeyDescriptor]
+/// let matches = try store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "appleseed"), keysToFetch: keys)
+/// ```
+///
+/// Parity: full for fetching, enumerating and saving; linked contacts are stored but not yet merged into
+/// unified contacts (each contact is its own unified contact). Authorization: see
+/// `CNContactStore+Authorization.swift`.
+open class CNContactStore: NSObject, @unchecked Sendable {
+    // SAFETY: the only stored property is an immutable reference to a Sendable connection.
+    // TODO(#3): drop @unchecked when NSObject is Sendable on Linux.
+
+    /// The engine behind this store.
+    package let connection: any ContactStoreConnection
+
+    /// Opens the person's store at the default location.
+    public override init() {
+        self.connection = EmbeddedConnection(configuration: .default())
+        super.init()
+    }
+
+    /// Opens the store a configuration names. Our addition.
+    ///
+    /// - Parameter configuration: Where the store file lives and how to open it.
+    public init(configuration: ContactStoreConfiguration) {
+        self.connection = EmbeddedConnection(configuration: configuration)
+        super.init()
+    }
+
+    /// Opens the store file at a URL, creating it when missing. Our addition.
+    public convenience init(url: URL) {
+        self.init(configuration: ContactStoreConfiguration(url: url))
+    }
+
+    /// Creates a store over another connection, such as a daemon client.
+    package init(connection: any ContactStoreConnection) {
+        self.connection = connection
+        super.init()
+    }
+
+    // MARK: Fetching contacts
+
+    /// The contacts a predicate selects, holding the requested keys.
+    ///
+    /// ```swift
+    /// let contacts = try store.unifiedContacts(
+    ///     matching: CNContact.predicateForContacts(matchingEmailAddress: "john@example.com"),
+    ///     keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - predicate: A predicate from a `CNContact` factory.
+    ///   - keys: The keys and key descriptors to fetch; the identifier is always fetched.
+    /// - Returns: The matching contacts in no particular order; empty when none match.
+    /// - Throws: `CNError.predicateInvalid` (400) for a predicate not made by a `CNContact` factory, a
+    ///   compound predicate, or a name predicate without words; `CNError.dataAccessError` (2).
+    ///
+    /// Parity: full.
+    open func unifiedContacts(matching predicate: NSPredicate, keysToFetch keys: [any CNKeyDescriptor]) throws -> [CNContact] {
+        let kind = try Self.kind(of: predicate, entity: .contact)
+        var result: [CNContact] = []
+        try connection.enumerateContacts(ContactQuery(predicate: kind, keys: KeyDescriptorExpansion.properties(of: keys))) {
+            result.append(CNContact(storage: $0))
+            return true
+        }
+        return result
+    }
+
+    /// The contact with an identifier, or with a linked contact's identifier.
+    ///
+    /// - Parameters:
+    ///   - identifier: The identifier of the contact or of a contact linked to it.
+    ///   - keys: The keys and key descriptors to fetch.
+    /// - Returns: The contact; its identifier may differ from the one asked for when contacts are linked.
+    /// - Throws: `CNError.recordDoesNotExist` (200) when no contact has the identifier, with the identifier in
+    ///   `affectedRecordIdentifiers`; `CNError.dataAccessError` (2).
+    ///
+    /// Parity: full.
+    open func unifiedContact(withIdentifier identifier: String, keysToFetch keys: [any CNKeyDescriptor]) throws -> CNContact {
+        let properties = KeyDescriptorExpansion.properties(of: keys)
+        guard let storage = try connection.contact(identifier: identifier, keys: properties, unify: true) else {
+            throw CNError(.recordDoesNotExist, userInfo: [CNErrorUserInfoAffectedRecordIdentifiersKey: [identifier]])
+        }
+        return CNContact(storage: storage)
+    }
+
+    /// The person's own card ("My Card").
+    ///
+    /// - Throws: `CNError.recordDoesNotExist` (200) when no card is marked as the person's own.
+    ///
+    /// Parity: full; macOS only on Apple platforms. No API marks a card yet, so this throws 200 until the
+    /// contacts tool can set one.
+    open func unifiedMeContactWithKeys(toFetch keys: [any CNKeyDescriptor]) throws -> CNContact {
+        guard let identifier = try connection.meContactIdentifier() else {
+            throw CNError(.recordDoesNotExist)
+        }
+        return try unifiedContact(withIdentifier: identifier, keysToFetch: keys)
+    }
+
+    /// Calls a block for each contact a fetch request selects, streaming them without holding all in memory.
+    ///
+    /// ```swift
+    /// let request = CNContactFetchRequest(keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])
+    /// request.sortOrder = .givenName
+    /// try store.enumerateContacts(with: request) { contact, stop in
+    ///     if contact.givenName == "John" { stop.pointee = true }
+    /// }
+    /// ```
+    ///
+    /// The block may call the store again. Contacts are read in batches, each from a consistent state;
+    /// a save from another thread may land between two batches.
+    ///
+    /// - Parameters:
+    ///   - fetchRequest: The predicate, keys, order and options.
+    ///   - block: Called once per contact; set `stop.pointee = true` to end early.
+    /// - Throws: `CNError.predicateInvalid` (400), `CNError.dataAccessError` (2).
+    ///
+    /// Parity: full.
+    open func enumerateContacts(
+        with fetchRequest: CNContactFetchRequest,
+        usingBlock block: (CNContact, UnsafeMutablePointer<ObjCBool>) -> Void
+    ) throws {
+        let kind = try fetchRequest.predicate.map { try Self.kind(of: $0, entity: .contact) }
+        let sortOrder = fetchRequest.sortOrder == .userDefault ? CNContactsUserDefaults.shared().sortOrder : fetchRequest.sortOrder
+        let query = ContactQuery(
+            predicate: kind,
+            keys: KeyDescriptorExpansion.properties(of: fetchRequest.keysToFetch),
+            sortOrder: sortOrder,
+            unify: fetchRequest.unifyResults
+        )
+        let mutable = fetchRequest.mutableObjects
+        var stop = ObjCBool(false)
+        try connection.enumerateContacts(query) { storage in
+            let contact = mutable ? CNMutableContact(storage: storage) : CNContact(storage: storage)
+            block(contact, &stop)
+            return !stop.boolValue
+        }
+    }
+
+    // MARK: Groups and containers
+
+    /// The groups a predicate selects, or every group when nil.
+    ///
+    /// - Parameter predicate: A predicate from a `CNGroup` factory, or nil.
+    /// - Returns: The groups, ordered by name; empty when none match.
+    /// - Throws: `CNError.predicateInvalid` (400) for a predicate of another kind.
+    ///
+    /// Parity: full.
+    open func groups(matching predicate: NSPredicate?) throws -> [CNGroup] {
+        let kind = try predicate.map { try Self.kind(of: $0, entity: .group) }
+        return try connection.groups(matching: kind).map(CNGroup.init(fields:))
+    }
+
+    /// The containers a predicate selects, or every container when nil.
+    ///
+    /// - Parameter predicate: A predicate from a `CNContainer` factory, or nil.
+    /// - Returns: The containers, the default one first.
+    /// - Throws: `CNError.predicateInvalid` (400) for a predicate of another kind.
+    ///
+    /// Parity: full.
+    open func containers(matching predicate: NSPredicate?) throws -> [CNContainer] {
+        let kind = try predicate.map { try Self.kind(of: $0, entity: .container) }
+        return try connection.containers(matching: kind).map(\.container)
+    }
+
+    /// The identifier of the container new contacts and groups go into when a save names none.
+    ///
+    /// - Returns: The local container's identifier, or "" when the store cannot be opened.
+    ///
+    /// Parity: full.
+    open func defaultContainerIdentifier() -> String {
+        (try? connection.defaultContainerIdentifier()) ?? ""
+    }
+
+    // MARK: Saving
+
+    /// Saves every change of a request, all together or not at all.
+    ///
+    /// ```swift
+    /// let contact = CNMutableContact()
+    /// contact.givenName = "John"
+    /// let request = CNSaveRequest()
+    /// request.add(contact, toContainerWithIdentifier: nil)
+    /// try store.execute(request)
+    /// ```
+    ///
+    /// - Parameter saveRequest: The changes; the last operation on an object wins.
+    /// - Throws: On failure nothing is saved. `CNError.recordDoesNotExist` (200) for an update, delete or
+    ///   membership of a missing record; `insertedRecordAlreadyExists` (201); `containmentCycle` (202);
+    ///   `containmentScope` (203); `parentRecordDoesNotExist` (204) for an unknown container;
+    ///   `recordIdentifierInvalid` (205); `recordNotWritable` (206); `parentContainerNotWritable` (207);
+    ///   `noAccessableWritableContainers` (101); `policyViolation` (500) for groups where the account has
+    ///   none; validation errors 300, 301, 302; `dataAccessError` (2) when the file cannot be written.
+    ///   Errors name the records in `affectedRecords` and `affectedRecordIdentifiers`.
+    ///
+    /// Parity: full.
+    open func execute(_ saveRequest: CNSaveRequest) throws {
+        try connection.execute(
+            saveRequest.operations,
+            author: saveRequest.transactionAuthor,
+            saveIdentifier: saveRequest.saveIdentifier,
+            refetch: saveRequest.shouldRefetchContacts
+        )
+        // TODO(#4): post CNContactStoreDidChange here, after the commit, outside any store lock.
+    }
+
+    // MARK: Change history
+
+    /// A token for the current state of the change history, or nil when history is not available.
+    ///
+    /// Parity: partial; change history arrives with issue #4, until then this is nil.
+    open var currentHistoryToken: Data? {
+        // TODO(#4): return the token of the last change-log sequence.
+        nil
+    }
+
+    // MARK: Predicates
+
+    /// The engine's view of a framework predicate, or 400 for any other predicate or one of another kind.
+    private static func kind(of predicate: NSPredicate, entity: ContactsPredicate.Entity) throws -> ContactsPredicate.Kind {
+        guard let framework = predicate as? ContactsPredicate, framework.kind.entity == entity else {
+            throw CNError(.predicateInvalid, userInfo: [CNErrorUserInfoAffectedRecordsKey: [predicate]])
+        }
+        if case .contactsMatchingName(let name) = framework.kind,
+            name.allSatisfy({ $0.isWhitespace || $0.isPunctuation })
+        {
+            throw CNError(.predicateInvalid, userInfo: [CNErrorUserInfoAffectedRecordsKey: [predicate]])
+        }
+        return framework.kind
+    }
+}

@@ -1,0 +1,18 @@
+import ContactsModel
+import Foundation
+
+/// What a contact fetch asks for, in the engine's terms: the predicate, keys, order and unification.
+package struct ContactQuery: Sendable {
+    package var predicate: ContactsPredicate.Kind?
+    package var keys: ContactKeySet
+    /// `.none`, `.givenName` or `.familyName`; the store resolves `.userDefault` before the query.
+    package var sortOrder: CNContactSortOrder
+    package var unify: Bool
+
+    package init(predicate: ContactsPredicate.Kind?, keys: ContactKeySet, sortOrder: CNContactSortOrder = .none, unify: Bool = true) {
+        self.predicate = predicate
+        self.keys = keys
+        self.sortOrder = sortOrder
+        self.unify = unify
+    }
+}

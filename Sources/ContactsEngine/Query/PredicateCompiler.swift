@@ -1,0 +1,96 @@
+import ContactsModel
+import Foundation
+import GRDB
+
+/// Turns a contact predicate into an SQL condition on `contact`, backed by an index for every kind.
+package struct PredicateCompiler {
+    package let phoneMatcher: any PhoneNumberMatching
+
+    package init(phoneMatcher: any PhoneNumberMatching) {
+        self.phoneMatcher = phoneMatcher
+    }
+
+    /// An SQL condition on the `contact` table and its arguments.
+    package struct Condition {
+        package var sql: String
+        package var arguments: StatementArguments
+
+        package static let all = Condition(sql: "1", arguments: [])
+        package static let none = Condition(sql: "0", arguments: [])
+    }
+
+    /// The condition of a contact predicate; throws `predicateInvalid` for predicates of other kinds and
+    /// for a name predicate with no words.
+    package func condition(for kind: ContactsPredicate.Kind?, in db: Database) throws -> Condition {
+        guard let kind else { return .all }
+        switch kind {
+        case .contactsMatchingName(let name):
+            return try nameCondition(name)
+        case .contactsWithIdentifiers(let identifiers):
+            let list = ContactReader.jsonList(identifiers)
+            return Condition(
+                sql: """
+                    id IN (SELECT id FROM contact WHERE identifier IN (SELECT value FROM json_each(?))
+                    UNION SELECT theirs.contact_id FROM contact AS named
+                    JOIN link AS mine ON mine.contact_id = named.id
+                    JOIN link AS theirs ON theirs.person_id = mine.person_id
+                    WHERE named.identifier IN (SELECT value FROM json_each(?)))
+                    """,
+                arguments: [list, list]
+            )
+        case .contactsInGroup(let identifier):
+            return Condition(
+                sql: """
+                    id IN (SELECT member.contact_id FROM group_member AS member
+                    JOIN "group" ON "group".id = member.group_id WHERE "group".identifier = ?)
+                    """,
+                arguments: [identifier]
+            )
+        case .contactsInContainer(let identifier):
+            return Condition(sql: "container_id = (SELECT id FROM container WHERE identifier = ?)", arguments: [identifier])
+        case .contactsMatchingEmailAddress(let address):
+            let search = address.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            return Condition(
+                sql: "id IN (SELECT contact_id FROM contact_value WHERE kind = 2 AND search = ?)",
+                arguments: [search]
+            )
+        case .contactsMatchingPhoneNumber(let number):
+            return try phoneCondition(number, in: db)
+        default:
+            throw StoreError(.predicateInvalid, "predicate \(kind.name) does not select contacts")
+        }
+    }
+
+    /// Every query word must start a word of the name fields: one index range per word, intersected.
+    private func nameCondition(_ name: String) throws -> Condition {
+        let words = Array(Set(TextFolding.words(name))).sorted()
+        guard !words.isEmpty else {
+            throw StoreError(.predicateInvalid, "name predicate has no words")
+        }
+        let ranges = Array(repeating: "SELECT contact_id FROM name_index WHERE token >= ? AND token < ?", count: words.count)
+        var arguments: [String] = []
+        for word in words {
+            arguments += [word, word + "\u{10FFFF}"]
+        }
+        return Condition(sql: "id IN (\(ranges.joined(separator: " INTERSECT ")))", arguments: StatementArguments(arguments))
+    }
+
+    /// Reads the candidates sharing the query's key prefix, keeps those the matcher confirms.
+    private func phoneCondition(_ number: String, in db: Database) throws -> Condition {
+        guard let prefix = phoneMatcher.lookupPrefix(for: number) else { return .none }
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT phone_index.contact_id, contact_value.value FROM phone_index
+                JOIN contact_value ON contact_value.id = phone_index.value_id
+                WHERE phone_index.key >= ? AND phone_index.key < ?
+                """
+        )
+        var ids: [Int64] = []
+        let cursor = try Row.fetchCursor(statement, arguments: [prefix, prefix + "\u{10FFFF}"])
+        while let row = try cursor.next() {
+            if phoneMatcher.matches(row[1], number) { ids.append(row[0]) }
+        }
+        guard !ids.isEmpty else { return .none }
+        return Condition(sql: "id IN (SELECT value FROM json_each(?))", arguments: [ContactReader.jsonList(ids)])
+    }
+}

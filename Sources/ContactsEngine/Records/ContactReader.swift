@@ -1,0 +1,144 @@
+import ContactsModel
+import Foundation
+import GRDB
+
+/// Reads contacts holding exactly the requested keys, touching only the columns and tables they need.
+package struct ContactReader {
+    /// The keys every returned contact holds, the identifier included.
+    package let keys: ContactKeySet
+    /// Whether contacts are read unified, which fills their linked identifiers.
+    package let unify: Bool
+
+    private let scalarProperties: [ContactProperty]
+    private let valueKinds: [Int]
+    /// The column list of the contact query: id, identifier, then one column per requested scalar.
+    package let selection: String
+    /// The number of columns in ``selection``.
+    package var selectionCount: Int { scalarProperties.count + 2 }
+
+    package init(keys: ContactKeySet, unify: Bool) {
+        self.keys = keys.union(.identifierOnly)
+        self.unify = unify
+        self.scalarProperties = ContactColumns.scalarProperties.filter { keys.contains($0) }
+        self.valueKinds = ContactProperty.multiValueProperties.filter { keys.contains($0) }
+            .compactMap(LabeledValueRow.kind(of:))
+        self.selection = (["id", "identifier"] + scalarProperties.compactMap(ContactColumns.column(of:)))
+            .joined(separator: ", ")
+    }
+
+    /// Builds the storage of one `contact` row selected with ``selection``.
+    package func storage(from row: Row) -> ContactStorage {
+        var storage = ContactStorage(identifier: row[1], fetchedKeys: keys)
+        for (offset, property) in scalarProperties.enumerated() {
+            let index = offset + 2
+            switch property {
+            case .contactType:
+                storage.contactType = CNContactType(rawValue: row[index]) ?? .person
+            case .birthday:
+                storage.birthday = (row[index] as String?).map(DateCoding.decode)
+            case .nonGregorianBirthday:
+                storage.nonGregorianBirthday = (row[index] as String?).map(DateCoding.decode)
+            case .imageDataAvailable:
+                storage.imageDataAvailable = row[index] as Bool
+            default:
+                _ = storage.setString(row[index], of: property)
+            }
+        }
+        if unify {
+            storage.linkedIdentifiers = [storage.identifier]
+        }
+        return storage
+    }
+
+    /// Fills labeled values, images and links of a batch of contacts, in place; `ids[i]` is `batch[i]`'s row id.
+    package func complete(_ batch: inout [ContactStorage], ids: [Int64], in db: Database) throws {
+        guard !batch.isEmpty else { return }
+        let needsImages = keys.contains(.imageData) || keys.contains(.thumbnailImageData)
+        guard !valueKinds.isEmpty || needsImages || unify else { return }
+        var positions: [Int64: Int] = [:]
+        positions.reserveCapacity(ids.count)
+        for (index, id) in ids.enumerated() { positions[id] = index }
+        let idList = Self.jsonList(ids)
+        if !valueKinds.isEmpty {
+            try loadValues(into: &batch, positions: positions, idList: idList, in: db)
+        }
+        if needsImages {
+            try loadImages(into: &batch, positions: positions, idList: idList, in: db)
+        }
+        if unify, try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM link)")) == true {
+            try loadLinks(into: &batch, positions: positions, idList: idList, in: db)
+        }
+    }
+
+    private func loadValues(
+        into batch: inout [ContactStorage], positions: [Int64: Int], idList: String, in db: Database
+    ) throws {
+        let kinds = valueKinds.map(String.init).joined(separator: ", ")
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT contact_id, kind, position, identifier, label, value, detail
+                FROM contact_value
+                WHERE contact_id IN (SELECT value FROM json_each(?)) AND kind IN (\(kinds))
+                ORDER BY contact_id, kind, position
+                """
+        )
+        let cursor = try Row.fetchCursor(statement, arguments: [idList])
+        while let row = try cursor.next() {
+            guard let index = positions[row[0]] else { continue }
+            let value = LabeledValueRow(
+                kind: row[1], position: row[2], identifier: row[3], label: row[4], value: row[5], detail: row[6],
+                search: nil
+            )
+            value.append(to: &batch[index])
+        }
+    }
+
+    private func loadImages(
+        into batch: inout [ContactStorage], positions: [Int64: Int], idList: String, in db: Database
+    ) throws {
+        let columns = [keys.contains(.imageData) ? "image" : "NULL", keys.contains(.thumbnailImageData) ? "thumbnail" : "NULL"]
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT contact_id, \(columns.joined(separator: ", ")) FROM contact_image
+                WHERE contact_id IN (SELECT value FROM json_each(?))
+                """
+        )
+        let cursor = try Row.fetchCursor(statement, arguments: [idList])
+        while let row = try cursor.next() {
+            guard let index = positions[row[0]] else { continue }
+            if keys.contains(.imageData) { batch[index].imageData = row[1] }
+            if keys.contains(.thumbnailImageData) { batch[index].thumbnailImageData = row[2] }
+        }
+    }
+
+    private func loadLinks(
+        into batch: inout [ContactStorage], positions: [Int64: Int], idList: String, in db: Database
+    ) throws {
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT mine.contact_id, other.identifier
+                FROM link AS mine
+                JOIN link AS theirs ON theirs.person_id = mine.person_id AND theirs.contact_id != mine.contact_id
+                JOIN contact AS other ON other.id = theirs.contact_id
+                WHERE mine.contact_id IN (SELECT value FROM json_each(?))
+                ORDER BY mine.contact_id, other.id
+                """
+        )
+        let cursor = try Row.fetchCursor(statement, arguments: [idList])
+        while let row = try cursor.next() {
+            guard let index = positions[row[0]] else { continue }
+            batch[index].linkedIdentifiers.append(row[1])
+        }
+    }
+
+    /// A JSON array of row ids, bound as one argument so every batch size shares one cached statement.
+    package static func jsonList(_ ids: [Int64]) -> String {
+        "[" + ids.map(String.init).joined(separator: ",") + "]"
+    }
+
+    /// A JSON array of strings, for identifier lists.
+    package static func jsonList(_ strings: [String]) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: strings)) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,120 @@
+import ContactsModel
+import Foundation
+
+/// One labeled value as stored in `contact_value`.
+///
+/// `value` holds the main text (the number, the address, the street, the name); `detail` holds the other
+/// fields of structured values separated by U+001F; `search` holds the normalized form predicates compare
+/// (lower-cased e-mail addresses).
+package struct LabeledValueRow: Sendable, Equatable {
+    package var kind: Int
+    package var position: Int
+    package var identifier: String
+    package var label: String?
+    package var value: String
+    package var detail: String?
+    package var search: String?
+
+    /// The stored kind number of each multi-valued property. Never renumber.
+    package static func kind(of property: ContactProperty) -> Int? {
+        switch property {
+        case .phoneNumbers: 1
+        case .emailAddresses: 2
+        case .postalAddresses: 3
+        case .dates: 4
+        case .urlAddresses: 5
+        case .contactRelations: 6
+        case .socialProfiles: 7
+        case .instantMessageAddresses: 8
+        default: nil
+        }
+    }
+
+    /// The property of a stored kind number.
+    package static func property(ofKind kind: Int) -> ContactProperty? {
+        ContactProperty.multiValueProperties.first { self.kind(of: $0) == kind }
+    }
+
+    private static let separator: Character = "\u{1F}"
+
+    /// The rows of one multi-valued property of a contact.
+    package static func rows(of property: ContactProperty, in storage: ContactStorage) -> [LabeledValueRow] {
+        guard let kind = kind(of: property) else { return [] }
+        func make(_ values: [(String, String?, String, String?, String?)]) -> [LabeledValueRow] {
+            values.enumerated().map { position, entry in
+                LabeledValueRow(
+                    kind: kind, position: position, identifier: entry.0, label: entry.1, value: entry.2,
+                    detail: entry.3, search: entry.4
+                )
+            }
+        }
+        switch property {
+        case .phoneNumbers:
+            return make(storage.phoneNumbers.map { ($0.identifier, $0.label, $0.value.stringValue, nil, nil) })
+        case .emailAddresses:
+            return make(storage.emailAddresses.map {
+                let address = $0.value as String
+                return ($0.identifier, $0.label, address, nil, address.lowercased())
+            })
+        case .postalAddresses:
+            return make(storage.postalAddresses.map { labeled in
+                let values = labeled.value.fields.keyedValues.map(\.value)
+                return (labeled.identifier, labeled.label, values[0], values.dropFirst().joined(separator: String(separator)), nil)
+            })
+        case .dates:
+            return make(storage.dates.map { ($0.identifier, $0.label, DateCoding.encode($0.value as DateComponents), nil, nil) })
+        case .urlAddresses:
+            return make(storage.urlAddresses.map { ($0.identifier, $0.label, $0.value as String, nil, nil) })
+        case .contactRelations:
+            return make(storage.contactRelations.map { ($0.identifier, $0.label, $0.value.name, nil, nil) })
+        case .socialProfiles:
+            return make(storage.socialProfiles.map { labeled in
+                let profile = labeled.value
+                let detail = [profile.username, profile.userIdentifier, profile.service].joined(separator: String(separator))
+                return (labeled.identifier, labeled.label, profile.urlString, detail, nil)
+            })
+        case .instantMessageAddresses:
+            return make(storage.instantMessageAddresses.map {
+                ($0.identifier, $0.label, $0.value.username, $0.value.service, nil)
+            })
+        default:
+            return []
+        }
+    }
+
+    /// Appends this row's value to the matching array of a contact.
+    package func append(to storage: inout ContactStorage) {
+        guard let property = Self.property(ofKind: kind) else { return }
+        let details = detail.map { $0.split(separator: Self.separator, omittingEmptySubsequences: false).map(String.init) } ?? []
+        func part(_ index: Int) -> String { index < details.count ? details[index] : "" }
+        switch property {
+        case .phoneNumbers:
+            storage.phoneNumbers.append(CNLabeledValue(identifier: identifier, label: label, value: CNPhoneNumber(stringValue: value)))
+        case .emailAddresses:
+            storage.emailAddresses.append(CNLabeledValue(identifier: identifier, label: label, value: value as NSString))
+        case .postalAddresses:
+            var fields = CNPostalAddress.Fields()
+            let keys = fields.keyedValues.map(\.key)
+            _ = fields.setValue(value, forKey: keys[0])
+            for (index, key) in keys.dropFirst().enumerated() {
+                _ = fields.setValue(part(index), forKey: key)
+            }
+            storage.postalAddresses.append(CNLabeledValue(identifier: identifier, label: label, value: CNPostalAddress(fields: fields)))
+        case .dates:
+            let components = DateCoding.decode(value) as NSDateComponents
+            storage.dates.append(CNLabeledValue(identifier: identifier, label: label, value: components))
+        case .urlAddresses:
+            storage.urlAddresses.append(CNLabeledValue(identifier: identifier, label: label, value: value as NSString))
+        case .contactRelations:
+            storage.contactRelations.append(CNLabeledValue(identifier: identifier, label: label, value: CNContactRelation(name: value)))
+        case .socialProfiles:
+            let profile = CNSocialProfile(urlString: value, username: part(0), userIdentifier: part(1), service: part(2))
+            storage.socialProfiles.append(CNLabeledValue(identifier: identifier, label: label, value: profile))
+        case .instantMessageAddresses:
+            let address = CNInstantMessageAddress(username: value, service: detail ?? "")
+            storage.instantMessageAddresses.append(CNLabeledValue(identifier: identifier, label: label, value: address))
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import ContactsModel
+import Foundation
+import GRDB
+
+extension StoreDatabase {
+    /// How many contacts one read transaction loads while streaming.
+    package static let batchSize = 500
+
+    /// Streams the contacts a query selects, a batch per read transaction, so memory stays flat and the
+    /// body may call the store again (GRDB reads are not reentrant, and no read is open while it runs).
+    ///
+    /// - Parameter body: Called once per contact; returns false to stop.
+    package func enumerateContacts(_ query: ContactQuery, body: (ContactStorage) throws -> Bool) throws {
+        let reader = ContactReader(keys: query.keys, unify: query.unify)
+        let sortColumn: String? =
+            switch query.sortOrder {
+            case .givenName: "sort_given"
+            case .familyName: "sort_family"
+            default: nil
+            }
+        var condition: PredicateCompiler.Condition?
+        var after: (key: String, id: Int64)?
+        while true {
+            let (batch, last) = try pool.read { db -> ([ContactStorage], (String, Int64)?) in
+                let current = try condition ?? compiler.condition(for: query.predicate, in: db)
+                condition = current
+                return try readBatch(reader: reader, condition: current, sortColumn: sortColumn, after: after, in: db)
+            }
+            for storage in batch where try !body(storage) {
+                return
+            }
+            guard batch.count == Self.batchSize, let last else { return }
+            after = (last.0, last.1)
+        }
+    }
+
+    private func readBatch(
+        reader: ContactReader,
+        condition: PredicateCompiler.Condition,
+        sortColumn: String?,
+        after: (key: String, id: Int64)?,
+        in db: Database
+    ) throws -> ([ContactStorage], (String, Int64)?) {
+        let orderKey = sortColumn ?? "''"
+        var sql = "SELECT \(reader.selection), \(orderKey) FROM contact WHERE (\(condition.sql))"
+        var arguments = condition.arguments
+        if let after {
+            if let sortColumn {
+                sql += " AND (\(sortColumn), id) > (?, ?)"
+                arguments += [after.key, after.id]
+            } else {
+                sql += " AND id > ?"
+                arguments += [after.id]
+            }
+        }
+        sql += " ORDER BY " + (sortColumn.map { "\($0), id" } ?? "id") + " LIMIT \(Self.batchSize)"
+        var batch: [ContactStorage] = []
+        var ids: [Int64] = []
+        var last: (String, Int64)?
+        batch.reserveCapacity(Self.batchSize)
+        let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+        let orderIndex = reader.selectionCount
+        while let row = try cursor.next() {
+            let id: Int64 = row[0]
+            ids.append(id)
+            batch.append(reader.storage(from: row))
+            last = (row[orderIndex], id)
+        }
+        try reader.complete(&batch, ids: ids, in: db)
+        return (batch, last)
+    }
+
+    /// The contacts a query selects, all in memory; for predicates that select few contacts.
+    package func contacts(_ query: ContactQuery) throws -> [ContactStorage] {
+        var result: [ContactStorage] = []
+        try enumerateContacts(query) { storage in
+            result.append(storage)
+            return true
+        }
+        return result
+    }
+
+    /// The contact with an identifier, or nil when the store has none.
+    package func contact(identifier: String, keys: ContactKeySet, unify: Bool) throws -> ContactStorage? {
+        let reader = ContactReader(keys: keys, unify: unify)
+        return try pool.read { db in
+            let statement = try db.cachedStatement(sql: "SELECT \(reader.selection) FROM contact WHERE identifier = ?")
+            guard let row = try Row.fetchOne(statement, arguments: [identifier]) else { return nil }
+            var batch = [reader.storage(from: row)]
+            try reader.complete(&batch, ids: [row[0]], in: db)
+            return batch.first
+        }
+    }
+}

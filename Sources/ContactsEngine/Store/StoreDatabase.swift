@@ -1,0 +1,126 @@
+import ContactsModel
+import Foundation
+import GRDB
+
+/// One open store file: a GRDB `DatabasePool` in WAL mode plus the engine's writers and compilers.
+///
+/// Thread-safe: the pool serializes writes and runs reads concurrently; `Database` handles never leave
+/// the closures GRDB calls.
+package final class StoreDatabase: Sendable {
+    package let pool: DatabasePool
+    package let configuration: ContactStoreConfiguration
+    package let sortKey: SortKey
+    package let phoneMatcher: any PhoneNumberMatching
+
+    package var writer: ContactWriter { ContactWriter(sortKey: sortKey, phoneMatcher: phoneMatcher) }
+    package var compiler: PredicateCompiler { PredicateCompiler(phoneMatcher: phoneMatcher) }
+
+    private init(pool: DatabasePool, configuration: ContactStoreConfiguration, sortKey: SortKey, phoneMatcher: any PhoneNumberMatching) {
+        self.pool = pool
+        self.configuration = configuration
+        self.sortKey = sortKey
+        self.phoneMatcher = phoneMatcher
+    }
+
+    /// Opens (creating when needed) the store a configuration names and brings its schema up to date.
+    ///
+    /// - Throws: `StoreError` with code `cannotOpen` or `databaseFailure`.
+    package static func open(
+        _ configuration: ContactStoreConfiguration,
+        phoneMatcher: any PhoneNumberMatching = DigitSuffixPhoneMatcher()
+    ) throws(StoreError) -> StoreDatabase {
+        let locale = configuration.localeIdentifier
+            ?? UserSettings.load(environment: ProcessInfo.processInfo.environment).localeIdentifier
+        let sortKey = SortKey(localeIdentifier: locale)
+        if !configuration.isReadOnly {
+            try prepareFile(at: configuration.url)
+        }
+        do {
+            let pool = try DatabasePool(path: configuration.url.path, configuration: databaseConfiguration(for: configuration))
+            if !configuration.isReadOnly {
+                try StoreSchema.migrator.migrate(pool)
+            }
+            let database = StoreDatabase(pool: pool, configuration: configuration, sortKey: sortKey, phoneMatcher: phoneMatcher)
+            if !configuration.isReadOnly {
+                try database.refreshSortKeysIfLocaleChanged()
+            }
+            return database
+        } catch {
+            throw StoreError.wrapping(error)
+        }
+    }
+
+    private static func databaseConfiguration(for configuration: ContactStoreConfiguration) -> Configuration {
+        var result = Configuration()
+        result.readonly = configuration.isReadOnly
+        result.foreignKeysEnabled = true
+        // Another process may hold the write lock; wait for it rather than failing at once.
+        result.busyMode = .timeout(10)
+        result.label = "contacts"
+        let maximumPageCount = configuration.maximumPageCount
+        result.prepareDatabase { db in
+            // WAL with synchronous NORMAL loses no committed transaction when a process dies; only a power
+            // loss may roll back the last ones, never corrupt the file.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            if let maximumPageCount {
+                try db.execute(sql: "PRAGMA max_page_count = \(maximumPageCount)")
+            }
+        }
+        return result
+    }
+
+    /// Creates the directory (0700) and an empty file (0600) before SQLite opens it, so the person's data is
+    /// never readable by others, not even for an instant.
+    private static func prepareFile(at url: URL) throws(StoreError) {
+        let manager = FileManager.default
+        let directory = url.deletingLastPathComponent()
+        do {
+            if !manager.fileExists(atPath: directory.path) {
+                try manager.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            }
+            if !manager.fileExists(atPath: url.path) {
+                guard manager.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+                    throw StoreError(.cannotOpen, "cannot create the store file")
+                }
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(.cannotOpen, "cannot create the store directory", cause: error)
+        }
+    }
+
+    /// Sort keys depend on the locale's alphabet; when the locale changed since they were written, they are
+    /// rewritten once, at open.
+    private func refreshSortKeysIfLocaleChanged() throws {
+        try pool.write { db in
+            let stored = try String.fetchOne(db, sql: "SELECT value FROM store_setting WHERE key = 'sortLanguage'")
+            guard stored != sortKey.language else { return }
+            if stored != nil {
+                try rewriteSortKeys(in: db)
+            }
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO store_setting (key, value) VALUES ('sortLanguage', ?)",
+                arguments: [sortKey.language]
+            )
+        }
+    }
+
+    private func rewriteSortKeys(in db: Database) throws {
+        let reader = ContactReader(keys: ContactKeySet(SortKey.properties), unify: false)
+        let rows = try Row.fetchCursor(db, sql: "SELECT \(reader.selection) FROM contact")
+        var updates: [(Int64, String, String)] = []
+        while let row = try rows.next() {
+            let storage = reader.storage(from: row)
+            let names = SortKey.Names(storage)
+            updates.append((
+                row[0], sortKey.key(for: names, order: .givenName, identifier: storage.identifier),
+                sortKey.key(for: names, order: .familyName, identifier: storage.identifier)
+            ))
+        }
+        let statement = try db.cachedStatement(sql: "UPDATE contact SET sort_given = ?, sort_family = ? WHERE id = ?")
+        for (id, given, family) in updates {
+            try statement.execute(arguments: [given, family, id])
+        }
+    }
+}

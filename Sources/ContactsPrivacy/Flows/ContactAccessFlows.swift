@@ -1,0 +1,129 @@
+import ContactsModel
+
+/// The system side of the one-time picker, the contact access picker and the contact access button.
+///
+/// The future daemon and UI drive these flows: the trusted agent shows contacts to the person, and the app
+/// receives only what the rules allow — a snapshot from the one-time picker (and no grant), or the identifiers
+/// newly granted by the access picker or the button.
+///
+/// ```swift
+/// let flows = ContactAccessFlows(
+///     repository: repository, directory: directory, trustedAgent: agent,
+///     consentAgent: consent, policy: policy, environment: .live)
+/// let granted = try await flows.runAccessButton(for: app, query: AccessButtonQuery(queryString: "Ann"))
+/// ```
+///
+/// Parity: the behaviour of `CNContactPickerViewController`, `contactAccessPicker` and `ContactAccessButton`
+/// (APPLE-API.md §19), as system services.
+public struct ContactAccessFlows: Sendable {
+    private let repository: any PrivacyRepository
+    private let directory: any ContactDirectory
+    private let trustedAgent: any TrustedAgent
+    private let consentAgent: any ConsentAgent
+    private let policy: AdministratorPolicy
+    private let environment: PrivacyEnvironment
+
+    /// Creates the flows.
+    ///
+    /// - Parameters:
+    ///   - repository: Where decisions and shared sets are stored.
+    ///   - directory: The engine's contact lists, matches and snapshots.
+    ///   - trustedAgent: Shows contacts to the person.
+    ///   - consentAgent: Asks the access button's simplified prompt.
+    ///   - policy: The administrator's restrictions.
+    ///   - environment: Supplies the time of decisions.
+    public init(
+        repository: any PrivacyRepository,
+        directory: any ContactDirectory,
+        trustedAgent: any TrustedAgent,
+        consentAgent: any ConsentAgent,
+        policy: AdministratorPolicy,
+        environment: PrivacyEnvironment
+    ) {
+        self.repository = repository
+        self.directory = directory
+        self.trustedAgent = trustedAgent
+        self.consentAgent = consentAgent
+        self.policy = policy
+        self.environment = environment
+    }
+
+    /// Runs the one-time picker: the person picks; the app gets a snapshot and is granted nothing.
+    ///
+    /// Works in every status, denied and restricted included, and never asks for consent. With single
+    /// selection only the first pick counts. Picks that were not offered are dropped.
+    ///
+    /// - Returns: The choice and the snapshots, fetched with the name keys and the displayed keys only.
+    /// - Throws: `CNError` when the store fails.
+    public func pickContacts(for app: AppIdentity, request: ContactPickerRequest) async throws(CNError)
+        -> ContactPickerResponse
+    {
+        let candidates = try directory.candidates()
+        let picked = await trustedAgent.pickContacts(for: app, request: request, candidates: candidates)
+        let choice = request.accepting(picked, offered: Set(candidates.map(\.identifier)))
+        let identifiers = choice.contactIdentifiers
+        let contacts =
+            identifiers.isEmpty
+            ? [] : try directory.snapshots(of: identifiers, keys: request.keysToFetch(entitlements: app.entitlements))
+        return ContactPickerResponse(choice: choice, contacts: contacts)
+    }
+
+    /// Runs the contact access picker: the person edits the shared set; the app learns only the newly granted
+    /// identifiers.
+    ///
+    /// - Returns: The newly granted identifiers, sorted; empty unless the app has limited access.
+    /// - Throws: `CNError` when the store fails.
+    public func presentAccessPicker(for app: AppIdentity) async throws(CNError) -> [String] {
+        let record = try repository.record(for: app.bundleIdentifier)
+        let status = policy.effectiveStatus(of: app.bundleIdentifier, stored: record?.status ?? .notDetermined)
+        guard ContactAccessPickerOutcome.isShown(for: status) else { return [] }
+        let shared = record?.limitedIdentifiers ?? []
+        let edited = await trustedAgent.editSharedContacts(
+            for: app, shared: shared, candidates: try directory.candidates())
+        let outcome = ContactAccessPickerOutcome(status: status, shared: shared, edited: edited)
+        if let sharedAfter = outcome.sharedAfter {
+            try repository.change(app.bundleIdentifier) { $0.limitedIdentifiers = sharedAfter }
+        }
+        return outcome.newlyGranted
+    }
+
+    /// Runs the contact access button after the app placed it with a query.
+    ///
+    /// - Returns: The newly granted identifiers for the approval callback, sorted; empty when nothing was granted.
+    /// - Throws: `CNError` when the store fails.
+    public func runAccessButton(for app: AppIdentity, query: AccessButtonQuery) async throws(CNError) -> [String] {
+        let record = try repository.record(for: app.bundleIdentifier)
+        let scope = AccessScope(accessor: .app(app), record: record, policy: policy)
+        var machine = AccessButtonStateMachine(app: app, query: query)
+        var pending = machine.handle(.started(status: scope.status))
+        var granted: [String] = []
+        while !pending.isEmpty {
+            let action = pending.removeFirst()
+            switch action {
+            case .findMatches(let query):
+                let matches = try directory.matches(for: query, excluding: scope.visibility)
+                pending += machine.handle(.matchesFound(matches))
+            case .showMatches(let matches):
+                let tap = await trustedAgent.chooseFromAccessButton(for: app, matches: matches)
+                pending += machine.handle(.tapped(tap))
+            case .askLimitedConsent(let app, let purpose):
+                let request = ConsentRequest(app: app, purpose: purpose, style: .limitedOnly)
+                let answer = await consentAgent.consent(to: request, candidates: .empty)
+                pending += machine.handle(.consentAnswered(answer, at: environment.now()))
+            case .record(let decision):
+                try repository.change(app.bundleIdentifier) { record in
+                    record.status = decision.status
+                    record.limitedIdentifiers = decision.limitedIdentifiers
+                    record.decidedAt = decision.decidedAt
+                    record.displayName = app.displayName
+                    record.usageDescription = app.usageDescription
+                }
+            case .grant(let identifiers):
+                try repository.change(app.bundleIdentifier) { $0.limitedIdentifiers.formUnion(identifiers) }
+            case .finish(let identifiers):
+                granted = identifiers
+            }
+        }
+        return granted
+    }
+}

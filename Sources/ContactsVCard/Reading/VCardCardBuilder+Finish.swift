@@ -1,0 +1,102 @@
+import ContactsModel
+import Foundation
+
+extension VCardCardBuilder {
+    /// Ends the card: resolves labels and companions, the formatted name and the notes.
+    mutating func finish() -> VCardCard {
+        collectUsedGroups()
+        let countryCodes = countryCodes
+        let subLocalities = subLocalities
+        let subAdministrativeAreas = subAdministrativeAreas
+        storage.phoneNumbers = resolve(phones) { CNPhoneNumber(stringValue: $0) }
+        storage.emailAddresses = resolve(emails) { $0 as NSString }
+        storage.urlAddresses = resolve(urls) { $0 as NSString }
+        storage.postalAddresses = resolve(addresses) { fields, group in
+            var fields = fields
+            if let group {
+                fields.isoCountryCode = countryCodes[group] ?? ""
+                fields.subLocality = subLocalities[group] ?? ""
+                fields.subAdministrativeArea = subAdministrativeAreas[group] ?? ""
+            }
+            return CNPostalAddress(fields: fields)
+        }
+        storage.dates = resolve(dates) { $0.nsDateComponents }
+        storage.contactRelations = resolve(relations) { CNContactRelation(name: $0) }
+        storage.socialProfiles = resolve(socialProfiles) { $0 }
+        storage.instantMessageAddresses = resolve(instantMessages) { $0 }
+        storage.note = notes.joined(separator: "\n")
+        if kind == .organization { storage.contactType = .organization }
+        var groupName: String?
+        if kind == .group {
+            groupName = formattedName ?? nameComponents?.filter { !$0.isEmpty }.joined(separator: " ")
+        } else {
+            applyFormattedName()
+        }
+        let kept = unknown.filter { entry in
+            !(entry.isCompanion && entry.property.group.map(usedGroups.contains) == true)
+        }
+        return VCardCard(
+            contact: CNMutableContact(storage: storage),
+            unknownProperties: kept.map(\.property),
+            kind: kind,
+            uid: uid,
+            memberUIDs: memberUIDs,
+            categories: categories,
+            groupName: groupName,
+            version: version,
+            lineNumber: lineNumber
+        )
+    }
+
+    /// Notes the groups that labeled values use, whose companions are therefore consumed.
+    private mutating func collectUsedGroups() {
+        var groups = Set<String>()
+        phones.forEach { if let group = $0.group { groups.insert(group) } }
+        emails.forEach { if let group = $0.group { groups.insert(group) } }
+        urls.forEach { if let group = $0.group { groups.insert(group) } }
+        addresses.forEach { if let group = $0.group { groups.insert(group) } }
+        dates.forEach { if let group = $0.group { groups.insert(group) } }
+        relations.forEach { if let group = $0.group { groups.insert(group) } }
+        socialProfiles.forEach { if let group = $0.group { groups.insert(group) } }
+        instantMessages.forEach { if let group = $0.group { groups.insert(group) } }
+        usedGroups = groups
+    }
+
+    /// A card with a formatted name but no structured name: the formatted name becomes the given name,
+    /// unless it only repeats the organization or the nickname, as a writer's fallback would.
+    private mutating func applyFormattedName() {
+        guard let formattedName, !formattedName.trimmingSpaces().isEmpty else { return }
+        let nameParts = [
+            storage.namePrefix, storage.givenName, storage.middleName, storage.familyName, storage.nameSuffix,
+        ]
+        guard nameParts.allSatisfy(\.isEmpty) else { return }
+        for fallback in [storage.organizationName, storage.nickname]
+        where formattedName == fallback || formattedName.trimmingSpaces() == fallback.trimmingSpaces() {
+            return
+        }
+        storage.givenName = formattedName.trimmingSpaces()
+    }
+
+    /// Turns pending values into labeled values; an `X-ABLabel` in the value's group wins over its types.
+    private func resolve<Value, Result: NSCopying & NSSecureCoding>(
+        _ pending: [Pending<Value>], _ make: (Value, String?) -> Result
+    ) -> [CNLabeledValue<Result>] {
+        guard !pending.isEmpty else { return [] }
+        var result: [CNLabeledValue<Result>] = []
+        result.reserveCapacity(pending.count)
+        for item in pending {
+            var label = item.label
+            if let group = item.group, let groupLabel = labels[group] {
+                label = groupLabel
+            }
+            result.append(CNLabeledValue(label: label, value: make(item.value, item.group)))
+        }
+        return result
+    }
+
+    private func resolve<Value, Result: NSCopying & NSSecureCoding>(
+        _ pending: [Pending<Value>], _ make: (Value) -> Result
+    ) -> [CNLabeledValue<Result>] {
+        resolve(pending) { value, _ in make(value) }
+    }
+}

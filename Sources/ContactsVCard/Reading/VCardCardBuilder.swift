@@ -1,0 +1,104 @@
+import ContactsModel
+import Foundation
+
+/// Collects the properties of one card and turns them into a ``VCardCard``.
+///
+/// Labels, `X-ABADR` country codes and other companions of grouped properties may come before or after
+/// the property they belong to, so labeled values wait in ``Pending`` lists until the card ends.
+struct VCardCardBuilder {
+    /// A labeled value waiting for its group's companions.
+    struct Pending<Value> {
+        var group: String?
+        var label: String?
+        var value: Value
+    }
+
+    let lineNumber: Int
+    var storage = ContactStorage(identifier: ContactStorage.newIdentifier(), fetchedKeys: .all)
+    var version: VCardCard.Version?
+    var kind: VCardCard.Kind = .individual
+    var uid: String?
+    var memberUIDs: [String] = []
+    var categories: [String] = []
+    var formattedName: String?
+    var nameComponents: [String]?
+    var notes: [String] = []
+    var seen: Set<String> = []
+
+    var phones: [Pending<String>] = []
+    var emails: [Pending<String>] = []
+    var addresses: [Pending<CNPostalAddress.Fields>] = []
+    var urls: [Pending<String>] = []
+    var dates: [Pending<VCardDate>] = []
+    var relations: [Pending<String>] = []
+    var socialProfiles: [Pending<CNSocialProfile>] = []
+    var instantMessages: [Pending<CNInstantMessageAddress>] = []
+
+    /// Unknown properties in file order; companions are dropped at the end when their group is used.
+    var unknown: [(property: VCardUnknownProperty, isCompanion: Bool)] = []
+    var labels: [String: String] = [:]
+    var countryCodes: [String: String] = [:]
+    var subLocalities: [String: String] = [:]
+    var subAdministrativeAreas: [String: String] = [:]
+    var usedGroups: Set<String> = []
+
+    init(lineNumber: Int) {
+        self.lineNumber = lineNumber
+    }
+
+    // MARK: Values
+
+    /// The value bytes after transfer decoding and conversion to UTF-8.
+    func valueBytes(_ line: VCardContentLine, _ bytes: [UInt8]) -> ArraySlice<UInt8> {
+        var slice = bytes[line.valueStart...]
+        if line.encoding == "QUOTED-PRINTABLE" {
+            slice = ArraySlice(VCardValueDecoding.decodeQuotedPrintable(slice))
+        }
+        return VCardValueDecoding.utf8Bytes(slice, charset: line.parameterValue("CHARSET"))
+    }
+
+    /// The unescaped text of a value, with raw line breaks (from quoted-printable) made `\n`.
+    func text(_ line: VCardContentLine, _ bytes: [UInt8]) -> String {
+        Self.normalizingLineBreaks(VCardValueDecoding.unescape(valueBytes(line, bytes)))
+    }
+
+    /// The components of a structured value such as `N` or `ADR`.
+    func components(_ line: VCardContentLine, _ bytes: [UInt8]) -> [String] {
+        VCardValueDecoding.split(valueBytes(line, bytes), separator: UInt8(ascii: ";"))
+            .map(Self.normalizingLineBreaks)
+    }
+
+    static func normalizingLineBreaks(_ text: String) -> String {
+        guard text.utf8.contains(0x0D) else { return text }
+        return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+    }
+
+    // MARK: Unknown properties
+
+    /// Keeps a property the model has no field for.
+    mutating func keepUnknown(_ line: VCardContentLine, _ bytes: [UInt8], isCompanion: Bool = false) {
+        let isQuotedPrintable = line.encoding == "QUOTED-PRINTABLE"
+        let value: String
+        if line.isBase64 {
+            value = String(decoding: bytes[line.valueStart...].filter { $0 > 0x20 }, as: UTF8.self)
+        } else {
+            value = VCardValueDecoding.escapingLineBreaks(valueBytes(line, bytes))
+        }
+        let parameters = line.parameters.filter { parameter in
+            let upper = parameter.name.uppercasedASCII()
+            if upper == "CHARSET" { return false }
+            if isQuotedPrintable {
+                if parameter.isBare, upper == "QUOTED-PRINTABLE" { return false }
+                if upper == "ENCODING" { return false }
+            }
+            return true
+        }
+        let property = VCardUnknownProperty(group: line.group, name: line.name, parameters: parameters, value: value)
+        unknown.append((property, isCompanion))
+    }
+
+    /// Records the first use of a single-valued property; false when it was already seen.
+    mutating func firstUse(_ key: String) -> Bool {
+        seen.insert(key).inserted
+    }
+}

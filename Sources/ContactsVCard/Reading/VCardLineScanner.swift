@@ -1,0 +1,191 @@
+import Foundation
+
+/// Splits vCard bytes into logical lines: physical lines joined where a folded line, a quoted-printable
+/// soft line break, an unindented base64 continuation or a vCard 2.1 backslash continuation says so.
+///
+/// Input comes in chunks, so a file of any size is read with one chunk in memory at a time. The
+/// logical line is kept in ``line``, a buffer reused from line to line.
+package struct VCardLineScanner {
+    private var buffer: [UInt8] = []
+    /// The start of the next physical line not yet consumed.
+    private var position = 0
+    private var isExhausted = false
+    private let nextChunk: () throws -> [UInt8]?
+    /// The next physical line, found but not consumed.
+    private var peeked: (start: Int, end: Int, next: Int)?
+    /// The number of physical lines consumed so far.
+    private var physicalLines = 0
+
+    /// The bytes of the current logical line, without its line break.
+    package private(set) var line: [UInt8] = []
+    /// The 1-based number of the first physical line of the current logical line.
+    package private(set) var lineNumber = 0
+
+    /// Creates a scanner over chunks handed out by a closure that returns nil at the end.
+    package init(chunks nextChunk: @escaping () throws -> [UInt8]?) {
+        self.nextChunk = nextChunk
+    }
+
+    /// Creates a scanner over bytes already in memory.
+    package init(bytes: [UInt8]) {
+        self.buffer = bytes
+        self.isExhausted = true
+        self.nextChunk = { nil }
+    }
+
+    /// Moves to the next logical line; false at the end of the input.
+    package mutating func nextLogicalLine() throws -> Bool {
+        guard let first = try peekPhysical() else { return false }
+        line.removeAll(keepingCapacity: true)
+        appendPhysical(first, from: first.start)
+        consumePeeked()
+        lineNumber = physicalLines
+        var quotedPrintable: Bool?
+        var base64: Bool?
+        while let next = try peekPhysical() {
+            let isEmpty = next.start == next.end
+            if line.last == UInt8(ascii: "=") {
+                if quotedPrintable == nil { quotedPrintable = Self.parameters(of: line, contain: Self.qpNeedle) }
+                if quotedPrintable == true {
+                    // A soft line break: the next line continues the value, its leading spaces included;
+                    // an empty line ends the value instead (seen in Android exports).
+                    line.removeLast()
+                    if isEmpty { break }
+                    appendPhysical(next, from: next.start)
+                    consumePeeked()
+                    continue
+                }
+            }
+            if isEmpty { break }
+            let firstByte = buffer[next.start]
+            if firstByte == UInt8(ascii: " ") || firstByte == UInt8(ascii: "\t") {
+                appendPhysical(next, from: next.start + 1)
+                consumePeeked()
+                continue
+            }
+            if isBase64Text(next) {
+                if base64 == nil { base64 = Self.isBase64Property(line) }
+                if base64 == true {
+                    appendPhysical(next, from: next.start)
+                    consumePeeked()
+                    continue
+                }
+            }
+            if line.last == UInt8(ascii: "\\"), !containsColon(next) {
+                // vCard 2.1 writers that end a line with a backslash continue the value on the next line;
+                // read it as an escaped line break.
+                line.append(UInt8(ascii: "n"))
+                appendPhysical(next, from: next.start)
+                consumePeeked()
+                continue
+            }
+            break
+        }
+        return true
+    }
+
+    // MARK: Physical lines
+
+    private mutating func appendPhysical(_ range: (start: Int, end: Int, next: Int), from start: Int) {
+        if start < range.end {
+            line.append(contentsOf: buffer[start..<range.end])
+        }
+    }
+
+    private mutating func consumePeeked() {
+        guard let peeked else { return }
+        position = peeked.next
+        physicalLines += 1
+        self.peeked = nil
+    }
+
+    private mutating func peekPhysical() throws -> (start: Int, end: Int, next: Int)? {
+        if let peeked { return peeked }
+        var searchFrom = position
+        while true {
+            if let newline = Self.find(UInt8(ascii: "\n"), in: buffer, from: searchFrom) {
+                var end = newline
+                if end > position, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                peeked = (position, end, newline + 1)
+                return peeked
+            }
+            if isExhausted {
+                guard position < buffer.count else { return nil }
+                var end = buffer.count
+                if buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                peeked = (position, end, buffer.count)
+                return peeked
+            }
+            let scanned = buffer.count - position
+            try refill()
+            searchFrom = position + scanned
+        }
+    }
+
+    private mutating func refill() throws {
+        if position > 0 {
+            buffer.removeSubrange(0..<position)
+            position = 0
+        }
+        if let chunk = try nextChunk() {
+            buffer.append(contentsOf: chunk)
+        } else {
+            isExhausted = true
+        }
+    }
+
+    private static func find(_ byte: UInt8, in buffer: [UInt8], from start: Int) -> Int? {
+        guard start < buffer.count else { return nil }
+        return buffer.withUnsafeBufferPointer { pointer -> Int? in
+            guard let base = pointer.baseAddress else { return nil }
+            guard let found = memchr(base + start, Int32(byte), pointer.count - start) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
+    private func containsColon(_ range: (start: Int, end: Int, next: Int)) -> Bool {
+        buffer[range.start..<range.end].contains(UInt8(ascii: ":"))
+    }
+
+    private func isBase64Text(_ range: (start: Int, end: Int, next: Int)) -> Bool {
+        for index in range.start..<range.end where !VCardBytes.isBase64(buffer[index]) {
+            return false
+        }
+        return true
+    }
+
+    // MARK: Parameter sniffing
+
+    private static let qpNeedle = Array("QUOTED-PRINTABLE".utf8)
+    private static let base64Needle = Array("BASE64".utf8)
+    private static let encodingBNeedle = Array("ENCODING=B".utf8)
+
+    /// Whether the parameters of a content line declare base64 (`ENCODING=b`, `ENCODING=BASE64`, `BASE64`).
+    private static func isBase64Property(_ line: [UInt8]) -> Bool {
+        if parameters(of: line, contain: base64Needle) { return true }
+        guard let index = parameterIndex(of: line, needle: encodingBNeedle) else { return false }
+        let after = index + encodingBNeedle.count
+        return after < line.count && (line[after] == UInt8(ascii: ";") || line[after] == UInt8(ascii: ":"))
+    }
+
+    /// Whether the text before the value (group, name and parameters) contains a word, ignoring case.
+    private static func parameters(of line: [UInt8], contain needle: [UInt8]) -> Bool {
+        parameterIndex(of: line, needle: needle) != nil
+    }
+
+    private static func parameterIndex(of line: [UInt8], needle: [UInt8]) -> Int? {
+        let end = VCardBytes.valueColonIndex(in: line[...]) ?? line.count
+        guard end >= needle.count else { return nil }
+        var start = 0
+        while start + needle.count <= end {
+            var matches = true
+            for offset in 0..<needle.count where VCardBytes.upper(line[start + offset]) != needle[offset] {
+                matches = false
+                break
+            }
+            if matches { return start }
+            start += 1
+        }
+        return nil
+    }
+}

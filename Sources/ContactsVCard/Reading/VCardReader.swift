@@ -1,0 +1,32 @@
+import ContactsModel
+import Foundation
+
+/// Reads vCard 2.1, 3.0 and 4.0 data into cards: contacts plus what the contact model does not hold.
+///
+/// ```swift
+/// let cards = try VCardReader.read(data)
+/// let contacts = cards.filter { !$0.isGroup }.map(\.contact)
+/// ```
+///
+/// The reader is lenient where real files are sloppy (see docs/VCard.md) and strict only where a card's
+/// boundaries or a property name are broken, which it reports with the line.
+package enum VCardReader {
+    /// Reads every card of the data.
+    ///
+    /// - Throws: ``VCardParseError`` with the line of the problem.
+    package static func read(_ data: Data) throws(VCardParseError) -> [VCardCard] {
+        var reader = VCardStreamReader(bytes: [UInt8](data))
+        var cards: [VCardCard] = []
+        do {
+            while let card = try reader.next() {
+                cards.append(card)
+            }
+        } catch let error as VCardParseError {
+            throw error
+        } catch {
+            // Bytes in memory give no I/O errors; keep the typed signature honest all the same.
+            throw VCardParseError(.unterminatedCard, line: 0)
+        }
+        return cards
+    }
+}

@@ -1,0 +1,110 @@
+import ContactsModel
+import Foundation
+
+/// Reads cards one at a time from a file or from chunks, without holding the whole input in memory.
+///
+/// Memory stays at one chunk plus one card, so a 100,000-card export imports in constant space.
+///
+/// ```swift
+/// var reader = VCardStreamReader(fileHandle: handle)
+/// while let card = try reader.next() {
+///     import(card)
+/// }
+/// ```
+///
+/// Nested cards (a vCard 2.1 `AGENT`, or a `BEGIN:VCARD` inside a card) are read as cards of their own and
+/// come right after the card that holds them.
+package struct VCardStreamReader {
+    private var scanner: VCardLineScanner
+    private var open: [VCardCardBuilder] = []
+    private var ready: [VCardCard] = []
+    /// Cards that ended inside a card still open; they follow it.
+    private var nested: [VCardCard] = []
+    private var readyIndex = 0
+
+    /// Reads from chunks handed out by a closure that returns nil at the end.
+    package init(chunks: @escaping () throws -> Data?) {
+        self.scanner = VCardLineScanner(chunks: { try chunks().map { [UInt8]($0) } })
+    }
+
+    /// Reads from a file handle, a chunk at a time.
+    package init(fileHandle: FileHandle, chunkSize: Int = 1 << 20) {
+        self.init(chunks: {
+            let data = try fileHandle.read(upToCount: chunkSize)
+            return data?.isEmpty == false ? data : nil
+        })
+    }
+
+    /// Reads from bytes in memory.
+    package init(bytes: [UInt8]) {
+        self.scanner = VCardLineScanner(bytes: bytes)
+    }
+
+    /// The next card, or nil at the end of the input.
+    ///
+    /// - Throws: ``VCardParseError`` for malformed input, or the error of the chunk source.
+    package mutating func next() throws -> VCardCard? {
+        while true {
+            if readyIndex < ready.count {
+                let card = ready[readyIndex]
+                readyIndex += 1
+                if readyIndex == ready.count {
+                    ready.removeAll(keepingCapacity: true)
+                    readyIndex = 0
+                }
+                return card
+            }
+            guard try scanner.nextLogicalLine() else {
+                if let unterminated = open.first {
+                    open.removeAll()
+                    throw VCardParseError(.unterminatedCard, line: unterminated.lineNumber)
+                }
+                return nil
+            }
+            try handleLine()
+        }
+    }
+
+    private mutating func handleLine() throws(VCardParseError) {
+        let bytes = scanner.line
+        let lineNumber = scanner.lineNumber
+        guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
+        // Comment lines appear in some Android exports; nothing in vCard starts with "#".
+        if first == UInt8(ascii: "#") { return }
+        let line = try VCardContentLine.parse(bytes, lineNumber: lineNumber)
+        switch line.upperName {
+        case "BEGIN" where Self.isVCard(bytes[line.valueStart...]):
+            open.append(VCardCardBuilder(lineNumber: lineNumber))
+        case "END" where Self.isVCard(bytes[line.valueStart...]):
+            guard var builder = open.popLast() else { throw VCardParseError(.unexpectedEnd, line: lineNumber) }
+            let card = builder.finish()
+            if open.isEmpty {
+                ready.append(card)
+                ready.append(contentsOf: nested)
+                nested.removeAll()
+            } else {
+                nested.append(card)
+            }
+        case "AGENT" where Self.startsVCard(bytes[line.valueStart...]) && !open.isEmpty:
+            open.append(VCardCardBuilder(lineNumber: lineNumber))
+        default:
+            guard !open.isEmpty else { throw VCardParseError(.contentOutsideCard, line: lineNumber) }
+            open[open.count - 1].add(line, bytes)
+        }
+    }
+
+    private static let vcardWord = Array("VCARD".utf8)
+    private static let beginVCard = Array("BEGIN:VCARD".utf8)
+
+    private static func isVCard(_ value: ArraySlice<UInt8>) -> Bool {
+        let trimmed = value.drop { $0 == 0x20 || $0 == 0x09 }
+        var end = trimmed.endIndex
+        while end > trimmed.startIndex, trimmed[end - 1] == 0x20 || trimmed[end - 1] == 0x09 { end -= 1 }
+        let word = trimmed[trimmed.startIndex..<end]
+        return word.count == vcardWord.count && zip(word, vcardWord).allSatisfy { VCardBytes.upper($0) == $1 }
+    }
+
+    private static func startsVCard(_ value: ArraySlice<UInt8>) -> Bool {
+        value.count >= beginVCard.count && zip(value, beginVCard).allSatisfy { VCardBytes.upper($0) == $1 }
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+
+/// Decoding of property values: transfer encodings, character sets and text escapes, all on bytes.
+package enum VCardValueDecoding {
+    // MARK: Transfer encodings
+
+    /// Decodes quoted-printable text; a malformed `=XX` is kept as written.
+    package static func decodeQuotedPrintable(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "=") {
+                if index + 2 < bytes.endIndex, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                {
+                    result.append(high << 4 | low)
+                    index += 3
+                    continue
+                }
+                if index + 1 == bytes.endIndex {
+                    // A trailing soft line break.
+                    index += 1
+                    continue
+                }
+            }
+            result.append(byte)
+            index += 1
+        }
+        return result
+    }
+
+    @inline(__always)
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        default: nil
+        }
+    }
+
+    /// Decodes base64, skipping whitespace and accepting missing padding and the URL-safe alphabet.
+    ///
+    /// - Returns: nil when the text holds other characters or has an impossible length.
+    package static func decodeBase64(_ bytes: some Collection<UInt8>) -> Data? {
+        var output = [UInt8]()
+        output.reserveCapacity(bytes.count * 3 / 4)
+        var accumulator: UInt32 = 0
+        var bits = 0
+        var sawPadding = false
+        let table = VCardBytes.base64Values
+        for byte in bytes {
+            if byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A { continue }
+            if byte == UInt8(ascii: "=") {
+                sawPadding = true
+                continue
+            }
+            let value = table[Int(byte)]
+            if value == 0xFF || sawPadding { return nil }
+            accumulator = accumulator << 6 | UInt32(value)
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+            }
+        }
+        // Six leftover bits cannot form a byte: the text was cut.
+        if bits >= 6 { return nil }
+        return Data(output)
+    }
+
+    // MARK: Character sets
+
+    /// Converts a value's bytes to UTF-8.
+    ///
+    /// Without a `CHARSET` the bytes are taken as UTF-8; bytes that are not valid UTF-8 are read as
+    /// windows-1252, which is what old desktop exporters wrote without saying so.
+    package static func utf8Bytes(_ bytes: ArraySlice<UInt8>, charset: String?) -> ArraySlice<UInt8> {
+        let declared = charset.flatMap(encoding(named:))
+        if declared == nil || declared == .utf8 {
+            if !bytes.contains(where: { $0 >= 0x80 }) { return bytes }
+            if String(validating: bytes, as: UTF8.self) != nil { return bytes }
+            if declared == .utf8 {
+                // Declared UTF-8 but invalid: keep what decodes and mark the rest.
+                return ArraySlice(String(decoding: bytes, as: UTF8.self).utf8)
+            }
+            return convert(bytes, from: .windowsCP1252)
+        }
+        if let declared, !bytes.contains(where: { $0 >= 0x80 }), declared != .utf16 {
+            return bytes
+        }
+        return convert(bytes, from: declared ?? .windowsCP1252)
+    }
+
+    private static func convert(_ bytes: ArraySlice<UInt8>, from encoding: String.Encoding) -> ArraySlice<UInt8> {
+        if let string = String(data: Data(bytes), encoding: encoding) {
+            return ArraySlice(string.utf8)
+        }
+        if let string = String(data: Data(bytes), encoding: .isoLatin1) {
+            return ArraySlice(string.utf8)
+        }
+        return ArraySlice(String(decoding: bytes, as: UTF8.self).utf8)
+    }
+
+    /// The Foundation encoding of a `CHARSET` name; nil for names it does not know.
+    package static func encoding(named name: String) -> String.Encoding? {
+        switch name.uppercasedASCII() {
+        case "UTF-8", "UTF8", "US-ASCII", "ASCII": .utf8
+        case "ISO-8859-1", "ISO8859-1", "LATIN1", "ISO_8859-1": .isoLatin1
+        case "WINDOWS-1252", "CP1252", "X-CP1252": .windowsCP1252
+        case "SHIFT_JIS", "SHIFT-JIS", "SJIS", "X-SJIS", "CP932", "WINDOWS-31J", "MS_KANJI": .shiftJIS
+        case "ISO-2022-JP": .iso2022JP
+        case "EUC-JP": .japaneseEUC
+        case "ISO-8859-2", "LATIN2": .isoLatin2
+        case "WINDOWS-1250", "CP1250": .windowsCP1250
+        case "WINDOWS-1251", "CP1251": .windowsCP1251
+        case "WINDOWS-1253", "CP1253": .windowsCP1253
+        case "WINDOWS-1254", "CP1254": .windowsCP1254
+        case "UTF-16", "UTF16": .utf16
+        case "UTF-16BE": .utf16BigEndian
+        case "UTF-16LE": .utf16LittleEndian
+        default: nil
+        }
+    }
+
+    // MARK: Text escapes
+
+    /// The text of a value with vCard escapes resolved: `\n` and `\N` line breaks, `\,` `\;` `\:` `\\`.
+    ///
+    /// An unknown escape keeps its backslash, as most readers do.
+    package static func unescape(_ bytes: ArraySlice<UInt8>) -> String {
+        guard bytes.contains(UInt8(ascii: "\\")) else { return String(decoding: bytes, as: UTF8.self) }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\"), index + 1 < bytes.endIndex {
+                let next = bytes[index + 1]
+                switch next {
+                case UInt8(ascii: "n"), UInt8(ascii: "N"):
+                    result.append(UInt8(ascii: "\n"))
+                case UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "\\"):
+                    result.append(next)
+                default:
+                    result.append(byte)
+                    result.append(next)
+                }
+                index += 2
+                continue
+            }
+            result.append(byte)
+            index += 1
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Splits a value at separators not preceded by a backslash, then resolves escapes in each part.
+    package static func split(_ bytes: ArraySlice<UInt8>, separator: UInt8) -> [String] {
+        var parts: [String] = []
+        var start = bytes.startIndex
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\") {
+                index += 2
+                continue
+            }
+            if byte == separator {
+                parts.append(unescape(bytes[start..<index]))
+                start = index + 1
+            }
+            index += 1
+        }
+        parts.append(unescape(bytes[min(start, bytes.endIndex)..<bytes.endIndex]))
+        return parts
+    }
+
+    /// The value with its raw line breaks written as `\n`, for keeping decoded text in escaped form.
+    package static func escapingLineBreaks(_ bytes: ArraySlice<UInt8>) -> String {
+        guard bytes.contains(where: { $0 == 0x0A || $0 == 0x0D }) else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        var result: [UInt8] = []
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == 0x0D {
+                result.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+                if index + 1 < bytes.endIndex, bytes[index + 1] == 0x0A { index += 1 }
+            } else if byte == 0x0A {
+                result.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            } else {
+                result.append(byte)
+            }
+            index += 1
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+}

@@ -1,0 +1,43 @@
+import ContactsModel
+import ContactsTestSupport
+import Foundation
+import GRDB
+import Testing
+
+@testable import ContactsEngine
+
+@Suite struct MigrationTests {
+    @Test func version1CreatesEveryTableOfTheDesign() throws {
+        let temporary = try TemporaryStore()
+        let database = try StoreDatabase.open(temporary.configuration())
+        let tables = try database.pool.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%'")
+        }
+        #expect(Set(tables) == [
+            "container", "store_setting", "contact", "contact_value", "contact_image", "unknown_property", "link", "name_index",
+            "phone_index", "group", "group_member", "subgroup", "transaction", "change_log", "app", "app_grant", "app_created",
+        ])
+    }
+
+    @Test func reopeningAppliesNoMigrationTwiceAndKeepsOneLocalContainer() throws {
+        let temporary = try TemporaryStore()
+        let first = try StoreDatabase.open(temporary.configuration())
+        let identifier = try first.defaultContainerIdentifier()
+        let second = try StoreDatabase.open(temporary.configuration())
+        #expect(try second.defaultContainerIdentifier() == identifier)
+        let applied = try second.pool.read { try StoreSchema.migrator.appliedMigrations($0) }
+        #expect(applied == ["v1"])
+        #expect(try second.containers(matching: nil).count == 1)
+    }
+
+    @Test func changingTheLocaleRewritesSortKeysAtOpen() throws {
+        let temporary = try TemporaryStore(localeIdentifier: "en_US")
+        try ContactFixtures.save([ContactFixtures.person("Ann", "Öberg"), ContactFixtures.person("Bo", "Zola")], in: temporary.store)
+        func familyOrder(_ locale: String) throws -> [String] {
+            let database = try StoreDatabase.open(temporary.configuration(localeIdentifier: locale))
+            return try database.contacts(ContactQuery(predicate: nil, keys: ContactKeySet(.familyName), sortOrder: .familyName)).map(\.familyName)
+        }
+        #expect(try familyOrder("en_US") == ["Öberg", "Zola"])
+        #expect(try familyOrder("sv_SE") == ["Zola", "Öberg"])
+    }
+}

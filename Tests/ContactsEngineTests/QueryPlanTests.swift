@@ -1,0 +1,47 @@
+import ContactsModel
+import ContactsTestSupport
+import Foundation
+import GRDB
+import Testing
+
+@testable import ContactsEngine
+
+/// The predicates and sorted enumeration must be answered through indexes, never by scanning every contact.
+@Suite struct QueryPlanTests {
+    private func plan(_ sql: String, _ arguments: StatementArguments) throws -> String {
+        let temporary = try TemporaryStore()
+        let database = try StoreDatabase.open(temporary.configuration())
+        return try database.pool.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }.joined(separator: "\n")
+        }
+    }
+
+    @Test func namePredicateUsesTheNameIndexRange() throws {
+        let temporary = try TemporaryStore()
+        let database = try StoreDatabase.open(temporary.configuration())
+        let condition = try database.pool.read { try database.compiler.condition(for: .contactsMatchingName("jo app"), in: $0) }
+        #expect(condition.sql.contains("INTERSECT"))
+        let detail = try plan("SELECT id FROM contact WHERE \(condition.sql)", condition.arguments)
+        #expect(detail.contains("SEARCH name_index USING PRIMARY KEY (token>? AND token<?)"))
+        #expect(!detail.contains("SCAN contact"))
+    }
+
+    @Test func phoneCandidatesComeFromTheReversedDigitIndex() throws {
+        let detail = try plan(
+            "SELECT contact_id FROM phone_index WHERE key >= ? AND key < ?",
+            ["0010555", "0010555\u{10FFFF}"]
+        )
+        #expect(detail.contains("SEARCH phone_index USING PRIMARY KEY (key>? AND key<?)"))
+    }
+
+    @Test func emailPredicateUsesTheSearchIndex() throws {
+        let detail = try plan("SELECT contact_id FROM contact_value WHERE kind = 2 AND search = ?", ["a@example.com"])
+        #expect(detail.contains("USING INDEX contact_value_search"))
+    }
+
+    @Test func sortedEnumerationWalksTheSortIndex() throws {
+        let detail = try plan("SELECT id FROM contact WHERE (1) AND (sort_given, id) > (?, ?) ORDER BY sort_given, id LIMIT 500", ["a", 1])
+        #expect(detail.contains("contact_sort_given"))
+        #expect(!detail.contains("TEMP B-TREE"))
+    }
+}

@@ -1,0 +1,200 @@
+import Contacts
+import ContactsTestSupport
+import Foundation
+import Testing
+
+@Suite struct GroupAndContainerTests {
+    private func code(of body: () throws -> Void) -> CNError.Code? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return (error as? CNError)?.code
+        }
+    }
+
+    private func group(_ name: String, in store: CNContactStore, container: String? = nil) throws -> CNMutableGroup {
+        let group = CNMutableGroup()
+        group.name = name
+        let request = CNSaveRequest()
+        request.add(group, toContainerWithIdentifier: container)
+        try store.execute(request)
+        return group
+    }
+
+    @Test func aNewStoreHasOneLocalDefaultContainer() throws {
+        let temporary = try TemporaryStore()
+        let containers = try temporary.store.containers(matching: nil)
+        #expect(containers.count == 1)
+        #expect(containers.first?.type == .local)
+        #expect(containers.first?.identifier == temporary.store.defaultContainerIdentifier())
+        #expect(temporary.store.defaultContainerIdentifier() == temporary.reopen().defaultContainerIdentifier())
+    }
+
+    @Test func containerPredicatesSelectByIdentifierContactAndGroup() throws {
+        let temporary = try TemporaryStore()
+        let work = try temporary.store.addContainer(name: "Work", type: .cardDAV)
+        let contact = ContactFixtures.person("Ann", "Lee")
+        try ContactFixtures.save([contact], in: temporary.store, container: work.identifier)
+        let team = try group("Team", in: temporary.store, container: work.identifier)
+        #expect(try temporary.store.containers(matching: CNContainer.predicateForContainers(withIdentifiers: [work.identifier, "x"])) == [work])
+        #expect(try temporary.store.containers(matching: CNContainer.predicateForContainerOfContact(withIdentifier: contact.identifier)) == [work])
+        #expect(try temporary.store.containers(matching: CNContainer.predicateForContainerOfGroup(withIdentifier: team.identifier)) == [work])
+        #expect(try temporary.store.containers(matching: CNContainer.predicateForContainerOfContact(withIdentifier: "unknown")).isEmpty)
+    }
+
+    @Test func groupsAreListedByPredicate() throws {
+        let temporary = try TemporaryStore()
+        let work = try temporary.store.addContainer(name: "Work", type: .cardDAV)
+        let friends = try group("Friends", in: temporary.store)
+        let team = try group("Team", in: temporary.store, container: work.identifier)
+        #expect(try temporary.store.groups(matching: nil).map(\.identifier) == [friends.identifier, team.identifier])
+        #expect(try temporary.store.groups(matching: CNGroup.predicateForGroupsInContainer(withIdentifier: work.identifier)).map(\.name) == ["Team"])
+        #expect(try temporary.store.groups(matching: CNGroup.predicateForGroups(withIdentifiers: [friends.identifier])).map(\.name) == ["Friends"])
+    }
+
+    @Test func renamingAndDeletingAGroupKeepsItsMembers() throws {
+        let temporary = try TemporaryStore()
+        let ann = ContactFixtures.person("Ann", "Lee")
+        try ContactFixtures.save([ann], in: temporary.store)
+        let friends = try group("Friends", in: temporary.store)
+        let add = CNSaveRequest()
+        add.addMember(ann, to: friends)
+        friends.name = "Close friends"
+        add.update(friends)
+        try temporary.store.execute(add)
+        #expect(try temporary.store.groups(matching: nil).map(\.name) == ["Close friends"])
+        let delete = CNSaveRequest()
+        delete.delete(friends)
+        try temporary.store.execute(delete)
+        #expect(try temporary.store.groups(matching: nil).isEmpty)
+        #expect(try ContactFixtures.identifiers(in: temporary.store) == [ann.identifier])
+    }
+
+    @Test func removeMemberAfterAddMemberInOneRequestLeavesNoMembership() throws {
+        let temporary = try TemporaryStore()
+        let ann = ContactFixtures.person("Ann", "Lee")
+        try ContactFixtures.save([ann], in: temporary.store)
+        let friends = try group("Friends", in: temporary.store)
+        let request = CNSaveRequest()
+        request.addMember(ann, to: friends)
+        request.removeMember(ann, from: friends)
+        try temporary.store.execute(request)
+        let members = try temporary.store.unifiedContacts(matching: CNContact.predicateForContactsInGroup(withIdentifier: friends.identifier), keysToFetch: [])
+        #expect(members.isEmpty)
+    }
+
+    @Test func deletingAContactRemovesItsMemberships() throws {
+        let temporary = try TemporaryStore()
+        let ann = ContactFixtures.person("Ann", "Lee")
+        try ContactFixtures.save([ann], in: temporary.store)
+        let friends = try group("Friends", in: temporary.store)
+        let add = CNSaveRequest()
+        add.addMember(ann, to: friends)
+        try temporary.store.execute(add)
+        let delete = CNSaveRequest()
+        delete.delete(ann)
+        try temporary.store.execute(delete)
+        let members = try temporary.store.unifiedContacts(matching: CNContact.predicateForContactsInGroup(withIdentifier: friends.identifier), keysToFetch: [])
+        #expect(members.isEmpty)
+    }
+
+    @Test func memberFromAnotherContainerThrowsContainmentScope() throws {
+        let temporary = try TemporaryStore()
+        let work = try temporary.store.addContainer(name: "Work", type: .cardDAV)
+        let ann = ContactFixtures.person("Ann", "Lee")
+        try ContactFixtures.save([ann], in: temporary.store, container: work.identifier)
+        let friends = try group("Friends", in: temporary.store)
+        let request = CNSaveRequest()
+        request.addMember(ann, to: friends)
+        #expect(code { try temporary.store.execute(request) } == .containmentScope)
+    }
+
+    @Test func memberOfAMissingGroupThrowsRecordDoesNotExist() throws {
+        let temporary = try TemporaryStore()
+        let ann = ContactFixtures.person("Ann", "Lee")
+        try ContactFixtures.save([ann], in: temporary.store)
+        let request = CNSaveRequest()
+        request.addMember(ann, to: CNGroup())
+        #expect(code { try temporary.store.execute(request) } == .recordDoesNotExist)
+    }
+
+    @Test func subgroupsNestAndAreListed() throws {
+        let temporary = try TemporaryStore()
+        let parent = try group("Parent", in: temporary.store)
+        let child = try group("Child", in: temporary.store)
+        let request = CNSaveRequest()
+        request.addSubgroup(child, to: parent)
+        try temporary.store.execute(request)
+        let subgroups = try temporary.store.groups(matching: CNGroup.predicateForSubgroupsInGroup(withIdentifier: parent.identifier))
+        #expect(subgroups.map(\.identifier) == [child.identifier])
+        let remove = CNSaveRequest()
+        remove.removeSubgroup(child, from: parent)
+        try temporary.store.execute(remove)
+        #expect(try temporary.store.groups(matching: CNGroup.predicateForSubgroupsInGroup(withIdentifier: parent.identifier)).isEmpty)
+    }
+
+    @Test func subgroupCycleThrowsContainmentCycle() throws {
+        let temporary = try TemporaryStore()
+        let first = try group("First", in: temporary.store)
+        let second = try group("Second", in: temporary.store)
+        let third = try group("Third", in: temporary.store)
+        let chain = CNSaveRequest()
+        chain.addSubgroup(second, to: first)
+        chain.addSubgroup(third, to: second)
+        try temporary.store.execute(chain)
+        let cycle = CNSaveRequest()
+        cycle.addSubgroup(first, to: third)
+        #expect(code { try temporary.store.execute(cycle) } == .containmentCycle)
+        let selfCycle = CNSaveRequest()
+        selfCycle.addSubgroup(first, to: first)
+        #expect(code { try temporary.store.execute(selfCycle) } == .containmentCycle)
+    }
+
+    @Test func exchangeContainersHaveNoGroups() throws {
+        let temporary = try TemporaryStore()
+        let exchange = try temporary.store.addContainer(name: "Mail", type: .exchange)
+        #expect(code { _ = try group("Team", in: temporary.store, container: exchange.identifier) } == .policyViolation)
+    }
+
+    @Test func cardDAVContainersDoNotNestGroups() throws {
+        let temporary = try TemporaryStore()
+        let dav = try temporary.store.addContainer(name: "Dav", type: .cardDAV)
+        let parent = try group("Parent", in: temporary.store, container: dav.identifier)
+        let child = try group("Child", in: temporary.store, container: dav.identifier)
+        let request = CNSaveRequest()
+        request.addSubgroup(child, to: parent)
+        #expect(code { try temporary.store.execute(request) } == .policyViolation)
+    }
+
+    @Test func readOnlyContainerRefusesAddsWith207AndChangesWith206() throws {
+        let temporary = try TemporaryStore()
+        let dav = try temporary.store.addContainer(name: "Dav", type: .cardDAV)
+        let ann = ContactFixtures.person("Ann", "Lee")
+        try ContactFixtures.save([ann], in: temporary.store, container: dav.identifier)
+        try temporary.store.setContainer(withIdentifier: dav.identifier, readOnly: true)
+        #expect(code { try ContactFixtures.save([ContactFixtures.person("Bo", "Ek")], in: temporary.store, container: dav.identifier) } == .parentContainerNotWritable)
+        let update = CNSaveRequest()
+        update.update(ann)
+        #expect(code { try temporary.store.execute(update) } == .recordNotWritable)
+        let delete = CNSaveRequest()
+        delete.delete(ann)
+        #expect(code { try temporary.store.execute(delete) } == .recordNotWritable)
+    }
+
+    @Test func readOnlyDefaultContainerLeavesNoWritableContainer() throws {
+        let temporary = try TemporaryStore()
+        try temporary.store.setContainer(withIdentifier: temporary.store.defaultContainerIdentifier(), readOnly: true)
+        #expect(code { try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: temporary.store) } == .noAccessableWritableContainers)
+    }
+
+    @Test func unknownContainerThrowsParentRecordDoesNotExist() throws {
+        let temporary = try TemporaryStore()
+        #expect(code { try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: temporary.store, container: "nowhere:ABAccount") } == .parentRecordDoesNotExist)
+    }
+
+    @Test func onlyAccountContainersCanBeAdded() throws {
+        let temporary = try TemporaryStore()
+        #expect(code { _ = try temporary.store.addContainer(name: "Second", type: .local) } == .policyViolation)
+    }
+}

@@ -1,0 +1,161 @@
+import Contacts
+import ContactsTestSupport
+import Foundation
+import Testing
+
+@Suite struct PredicateTests {
+    private let keys: [any CNKeyDescriptor] = [CNContactGivenNameKey as CNKeyDescriptor]
+
+    private func store(with contacts: [CNMutableContact]) throws -> TemporaryStore {
+        let temporary = try TemporaryStore()
+        try ContactFixtures.save(contacts, in: temporary.store)
+        return temporary
+    }
+
+    private func names(_ predicate: NSPredicate, in temporary: TemporaryStore) throws -> [String] {
+        try temporary.store.unifiedContacts(matching: predicate, keysToFetch: keys).map(\.givenName).sorted()
+    }
+
+    private static let people: [(String, String)] = [
+        ("John", "Appleseed"), ("Jöhn", "Smith"), ("Anne-Marie", "O'Brien"), ("太郎", "山田"), ("Ελένη", "Παπαδοπούλου"),
+        ("Zoë", "Ångström"),
+    ]
+
+    @Test(arguments: [
+        ("jo app", ["John"]), ("APPLESEED", ["John"]), ("john", ["John", "Jöhn"]), ("app jo", ["John"]),
+        ("ohn", []), ("marie", ["Anne-Marie"]), ("obrien", ["Anne-Marie"]), ("anne-m", ["Anne-Marie"]),
+        ("山", ["太郎"]), ("田 太", ["太郎"]), ("ελενη", ["Ελένη"]), ("angst", ["Zoë"]), ("zoe", ["Zoë"]),
+        ("john smith appleseed", []),
+    ])
+    func nameMatchesWordPrefixesIgnoringCaseAccentsAndOrder(query: String, expected: [String]) throws {
+        let temporary = try store(with: Self.people.map { ContactFixtures.person($0.0, $0.1) })
+        #expect(try names(CNContact.predicateForContacts(matchingName: query), in: temporary) == expected.sorted())
+    }
+
+    @Test(arguments: [
+        CNContactNicknameKey, CNContactOrganizationNameKey, CNContactPhoneticFamilyNameKey, CNContactPhoneticGivenNameKey,
+        CNContactPreviousFamilyNameKey, CNContactNamePrefixKey, CNContactNameSuffixKey, CNContactMiddleNameKey,
+        CNContactPhoneticMiddleNameKey, CNContactPhoneticOrganizationNameKey,
+    ])
+    func nameSearchCoversEveryNameField(key: String) throws {
+        let contact = ContactFixtures.person("Ann", "Lee")
+        let property = try #require(ContactProperty(key: key))
+        let isString = contact.storage.setString("Quixotic", of: property)
+        #expect(isString)
+        let temporary = try store(with: [contact, ContactFixtures.person("Bo", "Ek")])
+        #expect(try names(CNContact.predicateForContacts(matchingName: "quix"), in: temporary) == ["Ann"])
+    }
+
+    @Test func nameSearchIgnoresEmailAndPhone() throws {
+        let temporary = try store(with: [ContactFixtures.person("Ann", "Lee", phones: ["555 0100"], emails: ["zebra@example.com"])])
+        #expect(try names(CNContact.predicateForContacts(matchingName: "zebra"), in: temporary).isEmpty)
+    }
+
+    @Test func updatedNameIsFoundByItsNewWordsOnly() throws {
+        let contact = ContactFixtures.person("Ann", "Lee")
+        let temporary = try store(with: [contact])
+        let mutable = try #require(try temporary.store.unifiedContact(withIdentifier: contact.identifier, keysToFetch: [CNContactFamilyNameKey as CNKeyDescriptor]).mutableCopy() as? CNMutableContact)
+        mutable.familyName = "Park"
+        let request = CNSaveRequest()
+        request.update(mutable)
+        try temporary.store.execute(request)
+        #expect(try names(CNContact.predicateForContacts(matchingName: "park ann"), in: temporary) == ["Ann"])
+        #expect(try names(CNContact.predicateForContacts(matchingName: "lee"), in: temporary).isEmpty)
+    }
+
+    @Test(arguments: ["", "   ", "\t\n", " - "])
+    func blankNameThrowsPredicateInvalid(name: String) throws {
+        let temporary = try TemporaryStore()
+        #expect(throws: CNError.self) {
+            _ = try temporary.store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: name), keysToFetch: [])
+        }
+    }
+
+    enum ForeignPredicate: CaseIterable {
+        case block, constant, compound, group, container
+
+        var predicate: NSPredicate {
+            switch self {
+            case .block: NSPredicate { _, _ in true }
+            case .constant: NSPredicate(value: true)
+            case .compound: NSCompoundPredicate(andPredicateWithSubpredicates: [CNContact.predicateForContacts(matchingName: "jo")])
+            case .group: CNGroup.predicateForGroups(withIdentifiers: [])
+            case .container: CNContainer.predicateForContainers(withIdentifiers: [])
+            }
+        }
+    }
+
+    @Test(arguments: ForeignPredicate.allCases)
+    func foreignCompoundOrWrongKindPredicateThrowsPredicateInvalid(kind: ForeignPredicate) throws {
+        let predicate = kind.predicate
+        let temporary = try TemporaryStore()
+        #expect {
+            _ = try temporary.store.unifiedContacts(matching: predicate, keysToFetch: [])
+        } throws: { error in
+            (error as? CNError)?.code == .predicateInvalid
+        }
+    }
+
+    @Test func contactPredicateForGroupsThrowsPredicateInvalid() throws {
+        let temporary = try TemporaryStore()
+        #expect {
+            _ = try temporary.store.groups(matching: CNContact.predicateForContacts(matchingName: "a"))
+        } throws: { error in
+            (error as? CNError)?.code == .predicateInvalid
+        }
+        #expect {
+            _ = try temporary.store.containers(matching: CNGroup.predicateForGroups(withIdentifiers: []))
+        } throws: { error in
+            (error as? CNError)?.code == .predicateInvalid
+        }
+    }
+
+    @Test func identifiersPredicateIgnoresUnknownIdentifiers() throws {
+        let ann = ContactFixtures.person("Ann", "Lee")
+        let temporary = try store(with: [ann, ContactFixtures.person("Bo", "Ek")])
+        let predicate = CNContact.predicateForContacts(withIdentifiers: [ann.identifier, "unknown:ABPerson"])
+        #expect(try names(predicate, in: temporary) == ["Ann"])
+    }
+
+    @Test(arguments: [("ANN@Example.COM", ["Ann"]), ("ann@example.co", []), ("nn@example.com", []), ("mailto:ann@example.com", [])])
+    func emailMatchesWholeAddressIgnoringCase(query: String, expected: [String]) throws {
+        let temporary = try store(with: [
+            ContactFixtures.person("Ann", "Lee", emails: ["ann@example.com"]), ContactFixtures.person("Bo", "Ek", emails: ["bo@example.com"]),
+        ])
+        #expect(try names(CNContact.predicateForContacts(matchingEmailAddress: query), in: temporary) == expected)
+    }
+
+    @Test(arguments: [
+        ("+33 6 12 34 56 78", ["Ann"]), ("06.12.34.56.78", ["Ann"]), ("612345678", ["Ann"]), ("(408) 555-0100", ["Bo"]),
+        ("555-0100", ["Bo"]), ("+1 408 555 0100", ["Bo"]), ("0100", []), ("12", []), ("+44 20 7946 0958", []),
+    ])
+    func phoneMatchesAcrossFormatsAndCountryCodes(query: String, expected: [String]) throws {
+        let temporary = try store(with: [
+            ContactFixtures.person("Ann", "Lee", phones: ["06 12 34 56 78"]), ContactFixtures.person("Bo", "Ek", phones: ["+1 408-555-0100"]),
+        ])
+        let predicate = CNContact.predicateForContacts(matching: CNPhoneNumber(stringValue: query))
+        #expect(try names(predicate, in: temporary) == expected)
+    }
+
+    @Test func containerPredicateSelectsTheContainersContacts() throws {
+        let temporary = try TemporaryStore()
+        let work = try temporary.store.addContainer(name: "Work", type: .cardDAV)
+        try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: temporary.store)
+        try ContactFixtures.save([ContactFixtures.person("Bo", "Ek")], in: temporary.store, container: work.identifier)
+        #expect(try names(CNContact.predicateForContactsInContainer(withIdentifier: work.identifier), in: temporary) == ["Bo"])
+        let local = temporary.store.defaultContainerIdentifier()
+        #expect(try names(CNContact.predicateForContactsInContainer(withIdentifier: local), in: temporary) == ["Ann"])
+    }
+
+    @Test func groupPredicateSelectsMembers() throws {
+        let ann = ContactFixtures.person("Ann", "Lee")
+        let temporary = try store(with: [ann, ContactFixtures.person("Bo", "Ek")])
+        let group = CNMutableGroup()
+        group.name = "Friends"
+        let request = CNSaveRequest()
+        request.add(group, toContainerWithIdentifier: nil)
+        request.addMember(ann, to: group)
+        try temporary.store.execute(request)
+        #expect(try names(CNContact.predicateForContactsInGroup(withIdentifier: group.identifier), in: temporary) == ["Ann"])
+    }
+}
