@@ -23,10 +23,10 @@ extension NameFormatter {
         switch style {
         case .fullName:
             Self.requireKeys(Self.fullNameKeySet, of: contact)
-            return fullNameParts(contact.storage)
+            return fullNameParts(contact)
         case .phoneticFullName:
             Self.requireKeys(Self.phoneticFullNameKeySet, of: contact)
-            return phoneticParts(contact.storage)
+            return phoneticParts(contact)
         }
     }
 
@@ -43,45 +43,55 @@ extension NameFormatter {
         return result
     }
 
-    private func fullNameParts(_ storage: ContactStorage) -> (parts: [NamePart], delimiter: String)? {
-        if storage.contactType == .organization, !storage.organizationName.isEmpty {
-            return ([NamePart(property: .organizationName, text: storage.organizationName)], "")
+    // The parts read the contact's storage field by field: copying the whole storage would retain every
+    // field of the contact, and the vCard writer formats a name for every card it writes.
+    private func fullNameParts(_ contact: CNContact) -> (parts: [NamePart], delimiter: String)? {
+        let organization = contact.storage.organizationName
+        if contact.storage.contactType == .organization, !organization.isEmpty {
+            return ([NamePart(property: .organizationName, text: organization)], "")
         }
-        let script = NameScript(storage.givenName, storage.middleName, storage.familyName)
-        let familyFirst = isFamilyNameFirst(script)
+        let given = contact.storage.givenName
+        let middle = contact.storage.middleName
+        let family = contact.storage.familyName
+        let script = NameScript(given, middle, family)
         var parts: [NamePart] = []
         parts.reserveCapacity(5)
         func add(_ property: ContactProperty, _ text: String) {
             if !text.isEmpty { parts.append(NamePart(property: property, text: text)) }
         }
-        add(.namePrefix, storage.namePrefix)
-        if familyFirst {
-            add(.familyName, storage.familyName)
-            add(.middleName, storage.middleName)
-            add(.givenName, storage.givenName)
+        add(.namePrefix, contact.storage.namePrefix)
+        if isFamilyNameFirst(script) {
+            add(.familyName, family)
+            add(.middleName, middle)
+            add(.givenName, given)
         } else {
-            add(.givenName, storage.givenName)
-            add(.middleName, storage.middleName)
-            add(.familyName, storage.familyName)
+            add(.givenName, given)
+            add(.middleName, middle)
+            add(.familyName, family)
         }
-        add(.nameSuffix, storage.nameSuffix)
+        add(.nameSuffix, contact.storage.nameSuffix)
         if !parts.isEmpty { return (parts, script.delimiter) }
-        if !storage.nickname.isEmpty {
-            return ([NamePart(property: .nickname, text: storage.nickname)], "")
+        let nickname = contact.storage.nickname
+        if !nickname.isEmpty {
+            return ([NamePart(property: .nickname, text: nickname)], "")
         }
-        if !storage.organizationName.isEmpty {
-            return ([NamePart(property: .organizationName, text: storage.organizationName)], "")
+        if !organization.isEmpty {
+            return ([NamePart(property: .organizationName, text: organization)], "")
         }
         return nil
     }
 
-    private func phoneticParts(_ storage: ContactStorage) -> (parts: [NamePart], delimiter: String)? {
-        if storage.contactType == .organization, !storage.phoneticOrganizationName.isEmpty {
-            return ([NamePart(property: .phoneticOrganizationName, text: storage.phoneticOrganizationName)], "")
+    private func phoneticParts(_ contact: CNContact) -> (parts: [NamePart], delimiter: String)? {
+        let organization = contact.storage.phoneticOrganizationName
+        if contact.storage.contactType == .organization, !organization.isEmpty {
+            return ([NamePart(property: .phoneticOrganizationName, text: organization)], "")
         }
-        var script = NameScript(storage.givenName, storage.middleName, storage.familyName)
+        let given = contact.storage.phoneticGivenName
+        let middle = contact.storage.phoneticMiddleName
+        let family = contact.storage.phoneticFamilyName
+        var script = NameScript(contact.storage.givenName, contact.storage.middleName, contact.storage.familyName)
         if script == .none {
-            script = NameScript(storage.phoneticGivenName, storage.phoneticMiddleName, storage.phoneticFamilyName)
+            script = NameScript(given, middle, family)
         }
         var parts: [NamePart] = []
         parts.reserveCapacity(3)
@@ -89,13 +99,13 @@ extension NameFormatter {
             if !text.isEmpty { parts.append(NamePart(property: property, text: text)) }
         }
         if isFamilyNameFirst(script) {
-            add(.phoneticFamilyName, storage.phoneticFamilyName)
-            add(.phoneticMiddleName, storage.phoneticMiddleName)
-            add(.phoneticGivenName, storage.phoneticGivenName)
+            add(.phoneticFamilyName, family)
+            add(.phoneticMiddleName, middle)
+            add(.phoneticGivenName, given)
         } else {
-            add(.phoneticGivenName, storage.phoneticGivenName)
-            add(.phoneticMiddleName, storage.phoneticMiddleName)
-            add(.phoneticFamilyName, storage.phoneticFamilyName)
+            add(.phoneticGivenName, given)
+            add(.phoneticMiddleName, middle)
+            add(.phoneticFamilyName, family)
         }
         // Phonetic parts keep a space even for kana readings, so the boundary between the family and the
         // given name's reading stays visible; see docs/Formatting.md.
