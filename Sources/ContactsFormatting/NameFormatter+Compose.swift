@@ -1,12 +1,6 @@
 import ContactsModel
 import Foundation
 
-/// One part of a formatted name: the property it comes from and its text.
-package struct NamePart: Sendable, Equatable {
-    package var property: ContactProperty
-    package var text: String
-}
-
 extension NameFormatter {
     /// The parts of a contact's formatted name, in display order, and the text between them; nil when the
     /// style has nothing to show.
