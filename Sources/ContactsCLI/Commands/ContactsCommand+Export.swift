@@ -142,7 +142,8 @@ struct ExportDestination {
         guard let handle, let temporary, let filePath else { return }
         do {
             try handle.close()
-            _ = try FileManager.default.replaceItemAt(URL(fileURLWithPath: filePath), withItemAt: temporary)
+            // rename(2) replaces the destination atomically: readers see the old file or the new one.
+            guard rename(temporary.path, filePath) == 0 else { throw CocoaError(.fileWriteUnknown) }
         } catch {
             discard()
             throw CommandFailure("cannot write \(filePath)", exitCode: ExitStatus.cannotCreate)

@@ -66,13 +66,15 @@ extension ContactFieldOptions {
         return address
     }
 
-    /// `YYYY-MM-DD` or `--MM-DD` as date components, or nil.
+    /// `YYYY-MM-DD`, `--MM-DD` or `MM-DD` as date components, or nil.
     static func date(_ text: String) -> DateComponents? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         var components = DateComponents()
         let numbers: [Substring]
         if text.hasPrefix("--"), parts.count == 4 {
             numbers = parts[2...3].map { $0 }
+        } else if parts.count == 2, parts[0].count == 2 {
+            numbers = parts.map { $0 }
         } else if parts.count == 3, parts[0].count == 4, let year = Int(parts[0]) {
             components.year = year
             numbers = parts[1...2].map { $0 }

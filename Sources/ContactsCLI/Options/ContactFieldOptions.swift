@@ -17,7 +17,7 @@ package struct ContactFieldOptions: ParsableArguments {
     @Option(name: .customLong("job-title"), help: "Job title.") package var jobTitle: String?
     @Option(name: .long, help: "Note.") package var note: String?
 
-    @Option(name: .long, help: ArgumentHelp("Birthday: YYYY-MM-DD, or --MM-DD without a year; \"\" removes it.", valueName: "date"))
+    @Option(name: .long, help: ArgumentHelp("Birthday: YYYY-MM-DD, or MM-DD without a year; \"\" removes it.", valueName: "date"))
     package var birthday: String?
 
     @Flag(name: .customLong("company"), help: "Make the contact an organization rather than a person.")
@@ -49,7 +49,7 @@ package struct ContactFieldOptions: ParsableArguments {
 
     package func validate() throws {
         if let birthday, !birthday.isEmpty, Self.date(birthday) == nil {
-            throw ValidationError("The birthday must be YYYY-MM-DD or --MM-DD.")
+            throw ValidationError("The birthday must be YYYY-MM-DD, or MM-DD without a year.")
         }
         for value in address {
             let fields = Self.splitLabel(value).value.split(separator: ";", omittingEmptySubsequences: false)

@@ -129,7 +129,12 @@ extension ContactJSON {
 
     /// Encodes any value as the tool's JSON text, with a final newline.
     package static func text(_ value: some Encodable) throws -> String {
-        String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+        try compactText(value) + "\n"
+    }
+
+    /// Encoded JSON with empty lists written `[]` (Foundation's pretty printer spreads them over three lines).
+    static func compactText(_ value: some Encodable) throws -> String {
+        String(decoding: try encoder.encode(value), as: UTF8.self).replacing(#/\[\n\s*\n\s*\]/#, with: "[]")
     }
 }
 
@@ -140,7 +145,7 @@ package struct JSONArrayWriter {
     package init() {}
 
     package mutating func append(_ value: some Encodable, to output: inout BufferedOutput) throws {
-        let text = String(decoding: try ContactJSON.encoder.encode(value), as: UTF8.self)
+        let text = try ContactJSON.compactText(value)
         output.write(count == 0 ? "[\n" : ",\n")
         output.write(text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
         count += 1
