@@ -42,6 +42,25 @@ import Testing
         try Golden.expect(result.standardOutput, matches: "show-appleseed.txt", harness: harness)
     }
 
+    @Test(arguments: [("de_DE.UTF-8", "Müller", "show-mueller-de.txt"), ("ja_JP.UTF-8", "山田", "show-yamada-ja.txt")])
+    func showUsesThePersonsLanguageForLabelsAndAddressLayout(language: String, name: String, golden: String) throws {
+        let harness = try CommandLineHarness()
+        try harness.importExampleAddressBook()
+        let identifier = try harness.identifier(ofContactNamed: name)
+        let result = try harness.contacts(["show", identifier], environment: ["LANG": language])
+        #expect(result.status == 0)
+        try Golden.expect(result.standardOutput, matches: golden, harness: harness)
+    }
+
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func completionScriptsAreGenerated(shell: String) throws {
+        let harness = try CommandLineHarness()
+        let result = try harness.contacts(["--generate-completion-script", shell], store: false)
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("contacts"))
+        #expect(result.standardOutput.contains("containers"))
+    }
+
     @Test func showJSONFollowsTheDocumentedSchema() throws {
         let harness = try CommandLineHarness()
         try harness.importExampleAddressBook()

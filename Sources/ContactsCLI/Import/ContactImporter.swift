@@ -14,6 +14,7 @@ package struct ContactImporter {
     package var store: CNContactStore
     package var containerIdentifier: String?
     package var batchSize = 1000
+    /// Whether to draw progress bars; by default, when standard error is a terminal.
     package var showsProgress = StandardStreams.errorIsTerminal
 
     package init(store: CNContactStore, containerIdentifier: String? = nil) {
