@@ -15,6 +15,26 @@ import Testing
         let original = try harness.contacts(["list"]).standardOutput
         let copy = try other.contacts(["list"]).standardOutput
         #expect(Golden.normalize(original, harness: harness) == Golden.normalize(copy, harness: other))
+        let groups = try other.contacts(["groups", "list"]).standardOutput
+        #expect(groups.contains("Family  3 "), "group cards carry the groups over")
+    }
+
+    @Test func reimportingAnExportIntoTheSameStoreChangesNothing() throws {
+        let harness = try CommandLineHarness()
+        try harness.importExampleAddressBook()
+        let file = harness.directory.appendingPathComponent("export.vcf").path
+        #expect(try harness.contacts(["export", "-o", file]).status == 0)
+        let result = try harness.contacts(["import", file])
+        #expect(result.standardOutput == "Read 21 cards from 1 file: 0 added, 0 updated, 20 skipped.\n  skipped, unchanged: 20\n")
+    }
+
+    @Test func noGroupsLeavesGroupCardsOut() throws {
+        let harness = try CommandLineHarness()
+        try harness.importExampleAddressBook()
+        let with = try harness.contacts(["export"]).standardOutput
+        let without = try harness.contacts(["export", "--no-groups"]).standardOutput
+        #expect(with.contains("X-ADDRESSBOOKSERVER-KIND:group"))
+        #expect(!without.contains("X-ADDRESSBOOKSERVER-KIND:group"))
     }
 
     @Test(arguments: [("3.0", "VERSION:3.0"), ("4.0", "VERSION:4.0")])

@@ -8,6 +8,8 @@ extension ContactsCommand {
             abstract: "Export contacts as vCards.",
             discussion: """
                 Exports every contact, or those given by identifier, a group's members, or a search. \
+                Each card carries the contact's identifier as its UID; a whole-store export ends with a \
+                group card per group, listing its members by UID, so 'contacts import' restores the groups. \
                 A file is written whole or not at all (through a temporary file renamed at the end).
                 """
         )
@@ -34,6 +36,9 @@ extension ContactsCommand {
         @Flag(name: .customLong("no-photos"), help: "Leave photos out.")
         var noPhotos = false
 
+        @Flag(name: .customLong("no-groups"), help: "Leave group cards out of a whole-store export.")
+        var noGroups = false
+
         @Argument(help: ArgumentHelp("Only these contacts.", valueName: "contact-id"))
         var identifiers: [String] = []
 
@@ -54,24 +59,23 @@ extension ContactsCommand {
                 let request = CNContactFetchRequest(keysToFetch: ContactKeys.vCard)
                 request.predicate = predicate
                 request.sortOrder = .userDefault
-                var batch: [CNContact] = []
-                var count = 0
+                var writer = ExportWriter(options: options)
                 var failure: (any Error)?
                 try store.enumerateContacts(with: request) { contact, stop in
-                    batch.append(contact)
-                    guard batch.count == 500 else { return }
+                    writer.write(contact)
+                    guard writer.pendingBytes >= 1 << 20 else { return }
                     do {
-                        try destination.write(VCardWriter.data(for: batch, options: options))
+                        try destination.write(writer.take())
                     } catch {
                         failure = error
                         stop.pointee = true
                     }
-                    count += batch.count
-                    batch.removeAll(keepingCapacity: true)
                 }
                 if let failure { throw failure }
-                if !batch.isEmpty { try destination.write(VCardWriter.data(for: batch, options: options)) }
-                count += batch.count
+                // Group cards go with a whole-store export, so groups survive an export and import.
+                if predicate == nil && !noGroups { try writer.writeGroups(of: store) }
+                try destination.write(writer.take())
+                let count = writer.contactCount
                 try destination.commit()
                 if let path = destination.filePath {
                     var buffer = BufferedOutput()
