@@ -31,6 +31,17 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: expected))
     }
 
+    @Test func environmentNamesTheStoreWhenNoOptionIsGiven() throws {
+        let harness = try CommandLineHarness()
+        try harness.importExampleAddressBook()
+        let result = try harness.contacts(["info", "--json"], store: false, environment: ["CONTACTS_STORE": harness.storePath])
+        #expect(result.status == 0)
+        let info = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        #expect(info["source"] as? String == "CONTACTS_STORE" && info["contacts"] as? Int == 20)
+        let defaultStore = harness.directory.appendingPathComponent("data/contacts/Contacts.sqlite").path
+        #expect(!FileManager.default.fileExists(atPath: defaultStore), "the default store is not touched")
+    }
+
     @Test func storeOptionWinsOverEnvironment() throws {
         let harness = try CommandLineHarness()
         #expect(try harness.contacts(["init"]).status == 0)
