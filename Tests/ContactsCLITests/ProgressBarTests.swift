@@ -49,6 +49,18 @@ import Testing
         #expect(recorder.written.withLock { $0 }.isEmpty)
     }
 
+    @Test func laterPassesCountFromTheStartOfTheTask() {
+        let recorder = Recorder()
+        let start = recorder.now.withLock { $0 }
+        recorder.advance(0.8)
+        var second = ProgressBar(
+            title: "Importing", total: 10, enabled: true, start: start,
+            clock: { recorder.now.withLock { $0 } }, sink: { text in recorder.written.withLock { $0.append(text) } })
+        recorder.advance(0.3)
+        second.update(5)
+        #expect(recorder.written.withLock { $0 }.count == 1)
+    }
+
     @Test func redrawsAreLimitedToTenASecond() {
         let recorder = Recorder()
         var bar = recorder.bar(enabled: true)

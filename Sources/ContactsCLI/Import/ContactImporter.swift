@@ -27,28 +27,35 @@ package struct ContactImporter {
     /// - Throws: ``CommandFailure`` for a malformed card (65, with the file and line; nothing saved), an
     ///   unreadable file (66), or the CNError of a save.
     package func run(files: [URL]) throws -> ImportSummary {
-        let total = VCardInputFiles.totalSize(of: files)
-        var checking = ProgressBar(title: "Checking ", total: total, enabled: showsProgress)
-        var done = 0
-        for file in files {
-            try VCardInputFiles.forEachCard(in: file, progress: { checking.update(done + $0) }) { _ in }
-            done += VCardInputFiles.totalSize(of: [file])
-        }
-        checking.finish()
-
+        let start = Date()
+        let cardCount = try check(files, start: start)
         var session = ImportSession(store: store, containerIdentifier: containerIdentifier, batchSize: batchSize)
         try session.loadExistingContacts()
-        var importing = ProgressBar(title: "Importing", total: total, enabled: showsProgress)
-        done = 0
+        // The saving pass counts cards, which the checking pass has counted, so its bar is exact.
+        var importing = ProgressBar(title: "Importing", total: cardCount, enabled: showsProgress, start: start)
         for file in files {
-            try VCardInputFiles.forEachCard(in: file, progress: { importing.update(done + $0) }) { card in
+            try VCardInputFiles.forEachCard(in: file, progress: { _ in }) { card in
                 try session.take(card)
+                importing.update(session.summary.cards)
             }
-            done += VCardInputFiles.totalSize(of: [file])
         }
         try session.finish()
         importing.finish()
         session.summary.files = files.count
         return session.summary
+    }
+
+    /// Reads every file to its end without saving; returns the number of cards.
+    private func check(_ files: [URL], start: Date) throws -> Int {
+        let total = VCardInputFiles.totalSize(of: files)
+        var checking = ProgressBar(title: "Checking ", total: total, enabled: showsProgress, start: start)
+        var done = 0
+        var cards = 0
+        for file in files {
+            try VCardInputFiles.forEachCard(in: file, progress: { checking.update(done + $0) }) { _ in cards += 1 }
+            done += VCardInputFiles.totalSize(of: [file])
+        }
+        checking.finish()
+        return cards
     }
 }

@@ -42,6 +42,9 @@ package enum VCardInputFiles {
 
     /// Reads the cards of a file one at a time, reporting the bytes read so far.
     ///
+    /// The file is read in 64 KB chunks: small enough for a smooth progress bar, large enough to cost
+    /// nothing measurable.
+    ///
     /// - Throws: ``CommandFailure`` naming the file and line for malformed input (65) or a read error (66).
     package static func forEachCard(
         in file: URL,
@@ -57,7 +60,7 @@ package enum VCardInputFiles {
         defer { try? handle.close() }
         var bytesRead = 0
         var reader = VCardStreamReader(chunks: {
-            let data = try handle.read(upToCount: 1 << 20)
+            let data = try handle.read(upToCount: 1 << 16)
             bytesRead += data?.count ?? 0
             return data?.isEmpty == false ? data : nil
         })

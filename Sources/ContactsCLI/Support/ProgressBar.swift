@@ -19,10 +19,13 @@ package struct ProgressBar {
     ///   - enabled: Whether to draw at all; by default, whether standard error is a terminal.
     ///   - clock: The current time; tests inject their own.
     ///   - sink: Where the bar is written; standard error by default.
+    ///   - start: When the whole task began, so a task of several passes shows its bar once it has taken a
+    ///     second in all; by default, now.
     package init(
         title: String,
         total: Int,
         enabled: Bool = StandardStreams.errorIsTerminal,
+        start: Date? = nil,
         clock: @escaping () -> Date = Date.init,
         sink: @escaping (String) -> Void = StandardStreams.writeError
     ) {
@@ -31,7 +34,7 @@ package struct ProgressBar {
         self.enabled = enabled
         self.clock = clock
         self.sink = sink
-        self.start = clock()
+        self.start = start ?? clock()
     }
 
     /// Reports the work done so far; draws once a second has passed, then at most ten times a second.
