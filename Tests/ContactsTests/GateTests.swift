@@ -162,4 +162,18 @@ import Testing
         try fixtures.privacy().setAccess(.limited([]), for: app.bundleIdentifier)
         #expect(try PrivacyFixtures.names(in: fixtures.store(for: app)) == ["Cid"])
     }
+
+    @Test func limitedEnumerationStreamsEveryBatchInNameOrder() throws {
+        let fixtures = try PrivacyFixtures()
+        let contacts = (0..<1_200).map { ContactFixtures.person(String(format: "P%04d", $0), "Test") }
+        try ContactFixtures.save(contacts, in: fixtures.person)
+        let shared = contacts.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        let app = PrivacyFixtures.app()
+        try fixtures.privacy().setAccess(.limited(Set(shared.map(\.identifier))), for: app.bundleIdentifier)
+        var names: [String] = []
+        let request = CNContactFetchRequest(keysToFetch: nameKeys)
+        request.sortOrder = .givenName
+        try fixtures.store(for: app).enumerateContacts(with: request) { contact, _ in names.append(contact.givenName) }
+        #expect(names == shared.map(\.givenName))
+    }
 }
