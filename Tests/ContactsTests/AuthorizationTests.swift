@@ -121,4 +121,14 @@ import Testing
         #expect(PrivacyFixtures.code { try PrivacyFixtures.names(in: store) } == .authorizationDenied)
         #expect(agent.shown.isEmpty)
     }
+
+    @MainActor @Test func dataCallOnTheMainActorWaitsForThePromptWithoutDeadlock() throws {
+        let fixtures = try PrivacyFixtures()
+        try fixtures.add(["Ann"])
+        let agent = ScriptedConsentAgent(answers: [.limited([])])
+        let store = fixtures.store(for: PrivacyFixtures.app(), consent: agent)
+        #expect(try PrivacyFixtures.names(in: store).isEmpty)
+        #expect(agent.shown.count == 1)
+        #expect(store.authorizationStatus(for: .contacts) == .limited)
+    }
 }
