@@ -176,4 +176,26 @@ import Testing
         try fixtures.store(for: app).enumerateContacts(with: request) { contact, _ in names.append(contact.givenName) }
         #expect(names == shared.map(\.givenName))
     }
+
+    @Test func addingAHiddenContactToAGroupIsRecordDoesNotExist() throws {
+        let (fixtures, store, identifiers) = try limitedStore()
+        let group = CNMutableGroup()
+        group.name = "Team"
+        let add = CNSaveRequest()
+        add.add(group, toContainerWithIdentifier: nil)
+        try store.execute(add)
+        let hidden = try fixtures.person.unifiedContact(withIdentifier: identifiers[1], keysToFetch: nameKeys)
+        let membership = CNSaveRequest()
+        membership.addMember(hidden, to: group)
+        let error = #expect(throws: CNError.self) { try store.execute(membership) }
+        #expect(error?.code == .recordDoesNotExist)
+        #expect(error?.affectedRecordIdentifiers == [identifiers[1]])
+        let visible = try store.unifiedContact(withIdentifier: identifiers[0], keysToFetch: nameKeys)
+        let allowed = CNSaveRequest()
+        allowed.addMember(visible, to: group)
+        try store.execute(allowed)
+        let members = try fixtures.person.unifiedContacts(
+            matching: CNContact.predicateForContactsInGroup(withIdentifier: group.identifier), keysToFetch: nameKeys)
+        #expect(members.map(\.identifier) == [identifiers[0]])
+    }
 }
