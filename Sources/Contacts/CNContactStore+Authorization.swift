@@ -9,7 +9,7 @@ extension CNContactStore {
     /// The class method answers for the app this process is (its `Info.plist`, or `CONTACTS_APP_INFO_PLIST`)
     /// in the person's store at the default location, with the administrator's policy file applied. A process
     /// that cannot be identified gets `.notDetermined`. A store opened with an explicit accessor answers with
-    /// the instance method ``authorizationStatus(for:)-instance``.
+    /// the instance method `authorizationStatus(for:)` (our addition).
     ///
     /// ```swift
     /// switch CNContactStore.authorizationStatus(for: .contacts) {
@@ -36,8 +36,15 @@ extension CNContactStore {
     /// The same as the class method, for the accessor and file of this store's configuration: `.authorized`
     /// for the person, the app's effective status otherwise.
     ///
+    /// ```swift
+    /// let store = CNContactStore(configuration: configuration)
+    /// store.authorizationStatus(for: .contacts)   // .authorized for the person
+    /// ```
+    ///
     /// - Parameter entityType: `.contacts`.
     /// - Returns: The current status.
+    ///
+    /// Parity: our addition (Apple has only the class method, for the one app a process is).
     public func authorizationStatus(for entityType: CNEntityType) -> CNAuthorizationStatus {
         guard let privacy = connection as? any ContactStorePrivacyConnection else { return .notDetermined }
         return privacy.authorizationStatus()

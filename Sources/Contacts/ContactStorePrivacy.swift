@@ -135,9 +135,16 @@ public struct ContactStorePrivacy: Sendable {
 extension CNContactStore {
     /// The person's privacy controls and flows over this store. Our addition.
     ///
+    /// ```swift
+    /// let privacy = try CNContactStore(configuration: ContactStoreConfiguration(url: url)).privacy()
+    /// try privacy.reset("com.example.app")
+    /// ```
+    ///
     /// - Returns: The controls.
     /// - Throws: `CNError.authorizationDenied` (100) when the store belongs to an app;
     ///   `CNError.dataAccessError` (2) when the file cannot be opened.
+    ///
+    /// Parity: our addition.
     public func privacy() throws -> ContactStorePrivacy {
         guard let privacy = connection as? any ContactStorePrivacyConnection else {
             throw CNError(.authorizationDenied)
