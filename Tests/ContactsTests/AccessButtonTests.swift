@@ -8,7 +8,7 @@ import Testing
         let fixtures = try PrivacyFixtures()
         let identifiers = try fixtures.add(["Ann", "Anna", "Bob"], emails: ["Anna": "anna@example.com"])
         let app = PrivacyFixtures.app()
-        let privacy = try fixtures.privacy()
+        let privacy = try fixtures.accessControls()
         try privacy.setAccess(.limited([identifiers[0]]), for: app.bundleIdentifier)
         let agent = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: [identifiers[1]])])
         let granted = try await privacy.runAccessButton(
@@ -26,7 +26,7 @@ import Testing
         let fixtures = try PrivacyFixtures()
         try fixtures.add(["Ann", "Anna"], emails: ["Anna": "anna@example.com"])
         let app = PrivacyFixtures.app()
-        let privacy = try fixtures.privacy()
+        let privacy = try fixtures.accessControls()
         try privacy.setAccess(.limited([]), for: app.bundleIdentifier)
         let agent = ScriptedTrustedAgent()
         let query = AccessButtonQuery(queryString: "Ann", ignoredEmails: ["ANNA@example.com"])
@@ -46,7 +46,7 @@ import Testing
         let consent = ScriptedConsentAgent(answers: [.full])
         configuration.privacy = ContactStorePrivacyOptions(
             consentAgent: consent, environment: PrivacyFixtures.environment, administratorPolicy: .unrestricted)
-        let privacy = try CNContactStore(configuration: configuration).privacy()
+        let privacy = try CNContactStore(configuration: configuration).accessControls()
         let agent = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: [identifiers[1]])])
         let granted = try await privacy.runAccessButton(
             for: app, query: AccessButtonQuery(queryString: "Bob"), trustedAgent: agent)
@@ -62,7 +62,7 @@ import Testing
         let fixtures = try PrivacyFixtures()
         let identifiers = try fixtures.add(["Ann"])
         let app = PrivacyFixtures.app()
-        let privacy = try fixtures.privacy()
+        let privacy = try fixtures.accessControls()
         try privacy.setAccess(status == .denied ? .denied : .full, for: app.bundleIdentifier)
         let agent = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: Set(identifiers))])
         let granted = try await privacy.runAccessButton(
@@ -75,7 +75,7 @@ import Testing
         let fixtures = try PrivacyFixtures()
         let identifiers = try fixtures.add(["Ann"])
         let app = PrivacyFixtures.app()
-        let privacy = try fixtures.privacy()
+        let privacy = try fixtures.accessControls()
         try privacy.setAccess(.limited([]), for: app.bundleIdentifier)
         let agent = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: Set(identifiers), isVerified: false)])
         #expect(try await privacy.runAccessButton(

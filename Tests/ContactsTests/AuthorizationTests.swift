@@ -61,7 +61,7 @@ import Testing
         let store = fixtures.store(for: PrivacyFixtures.app(), consent: agent)
         await #expect(throws: CNError.self) { try await store.requestAccess(for: .contacts) }
         #expect(store.authorizationStatus(for: .contacts) == .notDetermined)
-        #expect(try fixtures.privacy().apps().isEmpty)
+        #expect(try fixtures.accessControls().apps().isEmpty)
         #expect(try await store.requestAccess(for: .contacts))
         #expect(agent.shown.count == 2)
     }

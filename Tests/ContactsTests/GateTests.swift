@@ -11,7 +11,7 @@ import Testing
         let fixtures = try PrivacyFixtures()
         let identifiers = try fixtures.add(["Ann", "Bob", "Cid"], emails: ["Bob": "bob@example.com"])
         let app = PrivacyFixtures.app(notes: notes)
-        try fixtures.privacy().setAccess(.limited([identifiers[0]]), for: app.bundleIdentifier)
+        try fixtures.accessControls().setAccess(.limited([identifiers[0]]), for: app.bundleIdentifier)
         return (fixtures, fixtures.store(for: app), identifiers)
     }
 
@@ -21,9 +21,9 @@ import Testing
         let identifiers = try fixtures.add(["Ann"])
         let app = PrivacyFixtures.app()
         if status == .denied {
-            try fixtures.privacy().setAccess(.denied, for: app.bundleIdentifier)
+            try fixtures.accessControls().setAccess(.denied, for: app.bundleIdentifier)
         } else {
-            try fixtures.privacy().restrict(app.bundleIdentifier)
+            try fixtures.accessControls().restrict(app.bundleIdentifier)
         }
         let store = fixtures.store(for: app)
         #expect(store.authorizationStatus(for: .contacts) == status)
@@ -142,9 +142,9 @@ import Testing
         let (fixtures, store, identifiers) = try limitedStore()
         let app = PrivacyFixtures.app()
         #expect(try PrivacyFixtures.names(in: store) == ["Ann"])
-        try fixtures.privacy().share([identifiers[1]], with: app.bundleIdentifier)
+        try fixtures.accessControls().share([identifiers[1]], with: app.bundleIdentifier)
         #expect(try PrivacyFixtures.names(in: store) == ["Ann", "Bob"])
-        try fixtures.privacy().unshare([identifiers[0]], from: app.bundleIdentifier)
+        try fixtures.accessControls().unshare([identifiers[0]], from: app.bundleIdentifier)
         #expect(PrivacyFixtures.code { try PrivacyFixtures.names(in: store) } == .authorizationDenied)
         #expect(PrivacyFixtures.code { try store.groups(matching: nil) } == .authorizationDenied)
         let reopened = fixtures.store(for: app)
@@ -155,11 +155,11 @@ import Testing
         let fixtures = try PrivacyFixtures()
         try fixtures.add(["Ann", "Bob"])
         let app = PrivacyFixtures.app()
-        try fixtures.privacy().setAccess(.full, for: app.bundleIdentifier)
+        try fixtures.accessControls().setAccess(.full, for: app.bundleIdentifier)
         let store = fixtures.store(for: app)
         #expect(try PrivacyFixtures.names(in: store) == ["Ann", "Bob"])
         try ContactFixtures.save([ContactFixtures.person("Cid", "Test")], in: store)
-        try fixtures.privacy().setAccess(.limited([]), for: app.bundleIdentifier)
+        try fixtures.accessControls().setAccess(.limited([]), for: app.bundleIdentifier)
         #expect(try PrivacyFixtures.names(in: fixtures.store(for: app)) == ["Cid"])
     }
 
@@ -169,7 +169,7 @@ import Testing
         try ContactFixtures.save(contacts, in: fixtures.person)
         let shared = contacts.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
         let app = PrivacyFixtures.app()
-        try fixtures.privacy().setAccess(.limited(Set(shared.map(\.identifier))), for: app.bundleIdentifier)
+        try fixtures.accessControls().setAccess(.limited(Set(shared.map(\.identifier))), for: app.bundleIdentifier)
         var names: [String] = []
         let request = CNContactFetchRequest(keysToFetch: nameKeys)
         request.sortOrder = .givenName

@@ -45,7 +45,7 @@ struct LeakWorld {
         try Self.save(contacts, members: members, group: group, in: fixtures.person)
         let bundle = PrivacyFixtures.app().bundleIdentifier
         let visible = zip(contacts, shared).filter { $0.1 }.map(\.0)
-        let privacy = try fixtures.privacy()
+        let privacy = try fixtures.accessControls()
         switch status {
         case .limited: try privacy.setAccess(.limited(Set(visible.map(\.identifier))), for: bundle)
         case .authorized: try privacy.setAccess(.full, for: bundle)

@@ -9,7 +9,7 @@ import Testing
         let fixtures = try PrivacyFixtures()
         let identifiers = try fixtures.add(["Ann", "Bob"], emails: ["Bob": "bob@example.com"])
         let app = PrivacyFixtures.app()
-        let privacy = try fixtures.privacy()
+        let privacy = try fixtures.accessControls()
         switch status {
         case .denied: try privacy.setAccess(.denied, for: app.bundleIdentifier)
         case .limited: try privacy.setAccess(.limited([]), for: app.bundleIdentifier)
@@ -34,7 +34,7 @@ import Testing
         let fixtures = try PrivacyFixtures()
         try fixtures.add(["Ann", "Bob"])
         let agent = ScriptedTrustedAgent()
-        let response = try await fixtures.privacy().pickContacts(
+        let response = try await fixtures.accessControls().pickContacts(
             for: PrivacyFixtures.app(), request: ContactPickerRequest(), trustedAgent: agent)
         #expect(response.choice == .cancelled)
         #expect(response.contacts.isEmpty)
@@ -49,7 +49,7 @@ import Testing
         let fixtures = try PrivacyFixtures()
         let identifiers = try fixtures.add(["Ann", "Bob", "Cid"])
         let app = PrivacyFixtures.app()
-        let privacy = try fixtures.privacy()
+        let privacy = try fixtures.accessControls()
         try privacy.setAccess(.limited([identifiers[0], identifiers[1]]), for: app.bundleIdentifier)
         let agent = ScriptedTrustedAgent(edits: [[identifiers[1], identifiers[2]]])
         let granted = try await privacy.presentAccessPicker(for: app, trustedAgent: agent)
@@ -62,7 +62,7 @@ import Testing
         let fixtures = try PrivacyFixtures()
         let identifiers = try fixtures.add(["Ann"])
         let app = PrivacyFixtures.app()
-        let privacy = try fixtures.privacy()
+        let privacy = try fixtures.accessControls()
         if status == .denied { try privacy.setAccess(.denied, for: app.bundleIdentifier) }
         if status == .authorized { try privacy.setAccess(.full, for: app.bundleIdentifier) }
         let agent = ScriptedTrustedAgent(edits: [Set(identifiers)])

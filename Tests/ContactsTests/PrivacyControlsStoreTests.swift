@@ -9,7 +9,7 @@ import Testing
         let identifiers = try fixtures.add(["Ann", "Bob", "Cid"])
         let limited = PrivacyFixtures.app("com.example.limited")
         let full = PrivacyFixtures.app("com.example.full")
-        let privacy = try fixtures.privacy()
+        let privacy = try fixtures.accessControls()
         try privacy.setAccess(.limited([identifiers[0], "Gone:ABPerson"]), for: limited.bundleIdentifier)
         let asking = fixtures.store(for: full, consent: ScriptedConsentAgent(answers: [.full]))
         #expect(try await asking.requestAccess(for: .contacts))
@@ -27,7 +27,7 @@ import Testing
         let fixtures = try PrivacyFixtures()
         let app = PrivacyFixtures.app()
         let agent = ScriptedConsentAgent(answers: [.full, .deny])
-        let privacy = try fixtures.privacy()
+        let privacy = try fixtures.accessControls()
         try privacy.setAccess(.full, for: app.bundleIdentifier)
         try privacy.reset(app.bundleIdentifier)
         #expect(fixtures.store(for: app).authorizationStatus(for: .contacts) == .notDetermined)
@@ -40,14 +40,14 @@ import Testing
     @Test func anAppStoreCannotUseThePersonsControls() throws {
         let fixtures = try PrivacyFixtures()
         let store = fixtures.store(for: PrivacyFixtures.app())
-        let error = #expect(throws: CNError.self) { try store.privacy() }
+        let error = #expect(throws: CNError.self) { try store.accessControls() }
         #expect(error?.code == .authorizationDenied)
     }
 
     @Test func appCannotManageContainers() throws {
         let fixtures = try PrivacyFixtures()
         let app = PrivacyFixtures.app()
-        try fixtures.privacy().setAccess(.full, for: app.bundleIdentifier)
+        try fixtures.accessControls().setAccess(.full, for: app.bundleIdentifier)
         let store = fixtures.store(for: app)
         #expect(PrivacyFixtures.code { try store.addContainer(name: "Work", type: .cardDAV) } == .authorizationDenied)
     }

@@ -52,10 +52,10 @@ struct PrivacyFixtures {
     }
 
     /// The person's controls, with the same policy the app stores use.
-    func privacy(policy: AdministratorPolicy = .unrestricted) throws -> ContactStorePrivacy {
+    func accessControls(policy: AdministratorPolicy = .unrestricted) throws -> ContactAccessControls {
         var configuration = temporary.configuration()
         configuration.privacy = ContactStorePrivacyOptions(environment: Self.environment, administratorPolicy: policy)
-        return try CNContactStore(configuration: configuration).privacy()
+        return try CNContactStore(configuration: configuration).accessControls()
     }
 
     /// Saves people through the person's store and returns their identifiers in order.

@@ -5,7 +5,7 @@ import Foundation
 /// One app in the person's privacy controls: its status, purpose, and how many contacts it sees.
 ///
 /// Parity: our addition; a row of Apple's Settings > Privacy > Contacts.
-public struct AppPrivacySummary: Hashable, Sendable {
+public struct ContactAccessSummary: Hashable, Sendable {
     /// The app's record as the controls list it (status with the policy applied, shared and created counts).
     public var summary: AppAccessSummary
     /// How many existing contacts the app can see now: all under full access, shared plus created under

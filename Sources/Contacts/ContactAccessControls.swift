@@ -11,7 +11,7 @@ import Foundation
 ///
 /// ```swift
 /// let person = CNContactStore(configuration: ContactStoreConfiguration(url: url))
-/// let privacy = try person.privacy()
+/// let privacy = try person.accessControls()
 /// try privacy.setAccess(.limited([ann.identifier]), for: "com.example.app")
 /// for app in try privacy.apps() { print(app.bundleIdentifier, app.status, app.visibleCount) }
 /// ```
@@ -21,7 +21,7 @@ import Foundation
 ///
 /// Parity: our addition; Apple's Settings > Privacy > Contacts, `tccutil reset`, and the out-of-process
 /// pickers of ContactsUI.
-public struct ContactStorePrivacy: Sendable {
+public struct ContactAccessControls: Sendable {
     private let service: PrivacyService
 
     init(service: PrivacyService) {
@@ -34,7 +34,7 @@ public struct ContactStorePrivacy: Sendable {
     ///
     /// - Returns: One entry per app; counts include only contacts that still exist.
     /// - Throws: ``AuthorizationError`` `storageFailed`.
-    public func apps() throws -> [AppPrivacySummary] {
+    public func apps() throws -> [ContactAccessSummary] {
         let records = try service.repository.records()
         let summaries = try service.controls.list(existing: service.existingCount)
         let ids = Dictionary(
@@ -44,7 +44,7 @@ public struct ContactStorePrivacy: Sendable {
                 }
             })
         return summaries.map { summary in
-            AppPrivacySummary(
+            ContactAccessSummary(
                 summary: summary,
                 visibleCount: service.visibleCount(of: summary, appID: ids[summary.bundleIdentifier]))
         }
@@ -136,7 +136,7 @@ extension CNContactStore {
     /// The person's privacy controls and flows over this store. Our addition.
     ///
     /// ```swift
-    /// let privacy = try CNContactStore(configuration: ContactStoreConfiguration(url: url)).privacy()
+    /// let privacy = try CNContactStore(configuration: ContactStoreConfiguration(url: url)).accessControls()
     /// try privacy.reset("com.example.app")
     /// ```
     ///
@@ -145,10 +145,10 @@ extension CNContactStore {
     ///   `CNError.dataAccessError` (2) when the file cannot be opened.
     ///
     /// Parity: our addition.
-    public func privacy() throws -> ContactStorePrivacy {
+    public func accessControls() throws -> ContactAccessControls {
         guard let privacy = connection as? any ContactStorePrivacyConnection else {
             throw CNError(.authorizationDenied)
         }
-        return ContactStorePrivacy(service: try privacy.privacyService())
+        return ContactAccessControls(service: try privacy.privacyService())
     }
 }
