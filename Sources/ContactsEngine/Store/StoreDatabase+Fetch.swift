@@ -22,7 +22,7 @@ extension StoreDatabase {
         var after: (key: String, id: Int64)?
         while true {
             let (batch, last) = try pool.read { db -> ([ContactStorage], (String, Int64)?) in
-                let current = try condition ?? compiler.condition(for: query.predicate, in: db)
+                let current = try condition ?? compiler.condition(for: query.predicate, in: db).restricted(to: query.visibility)
                 condition = current
                 return try readBatch(reader: reader, condition: current, sortColumn: sortColumn, after: after, in: db)
             }
