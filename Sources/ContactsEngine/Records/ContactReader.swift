@@ -131,6 +131,22 @@ package struct ContactReader {
         }
     }
 
+    /// The contacts with the identifiers, by identifier; missing ones are left out.
+    package func read(identifiers: [String], in db: Database) throws -> [String: ContactStorage] {
+        let statement = try db.cachedStatement(
+            sql: "SELECT \(selection) FROM contact WHERE identifier IN (SELECT value FROM json_each(?))"
+        )
+        var batch: [ContactStorage] = []
+        var ids: [Int64] = []
+        let cursor = try Row.fetchCursor(statement, arguments: [Self.jsonList(identifiers)])
+        while let row = try cursor.next() {
+            ids.append(row[0])
+            batch.append(storage(from: row))
+        }
+        try complete(&batch, ids: ids, in: db)
+        return Dictionary(batch.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// A JSON array of row ids, bound as one argument so every batch size shares one cached statement.
     package static func jsonList(_ ids: [Int64]) -> String {
         "[" + ids.map(String.init).joined(separator: ",") + "]"

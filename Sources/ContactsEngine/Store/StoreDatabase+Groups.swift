@@ -100,3 +100,12 @@ extension StoreDatabase {
         }
     }
 }
+
+extension StoreDatabase {
+    /// Whether SQLite finds the file intact (`PRAGMA integrity_check`), for recovery checks and tests.
+    package func isIntact() throws -> Bool {
+        try pool.read { db in
+            try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"]
+        }
+    }
+}

@@ -31,14 +31,14 @@ extension StoreDatabase {
             }
         }
         guard refetch else { return }
+        var saved: [CNMutableContact] = []
         for action in plan.contacts {
             switch action {
-            case .add(let contact, _), .update(let contact):
-                try refresh(contact)
-            case .delete:
-                continue
+            case .add(let contact, _), .update(let contact): saved.append(contact)
+            case .delete: continue
             }
         }
+        try refresh(saved)
     }
 
     private static func validate(_ contact: CNContact) throws {
@@ -47,11 +47,28 @@ extension StoreDatabase {
         }
     }
 
-    /// Replaces a saved contact's storage with what the store now holds for the keys it has.
-    private func refresh(_ contact: CNMutableContact) throws {
-        let unify = !contact.storage.linkedIdentifiers.isEmpty
-        guard let stored = try self.contact(identifier: contact.identifier, keys: contact.storage.fetchedKeys, unify: unify)
-        else { return }
-        contact.storage = stored
+    /// Replaces saved contacts' storage with what the store now holds for the keys each has, reading them
+    /// in batches that share their key set.
+    private func refresh(_ contacts: [CNMutableContact]) throws {
+        let groups = Dictionary(grouping: contacts) { contact in
+            KeyGroup(keys: contact.storage.fetchedKeys, unify: !contact.storage.linkedIdentifiers.isEmpty)
+        }
+        for (group, members) in groups {
+            let reader = ContactReader(keys: group.keys, unify: group.unify)
+            for start in stride(from: 0, to: members.count, by: Self.batchSize) {
+                let chunk = Array(members[start..<min(start + Self.batchSize, members.count)])
+                let stored = try pool.read { db in
+                    try reader.read(identifiers: chunk.map(\.identifier), in: db)
+                }
+                for contact in chunk {
+                    if let storage = stored[contact.identifier] { contact.storage = storage }
+                }
+            }
+        }
+    }
+
+    private struct KeyGroup: Hashable {
+        var keys: ContactKeySet
+        var unify: Bool
     }
 }
