@@ -38,7 +38,27 @@ extension StoreDatabase {
             case .delete: continue
             }
         }
-        try refresh(saved)
+        try refresh(saved.filter(Self.updateDerivedFields))
+    }
+
+    /// Brings a saved contact's derived fields up to date without reading it back, and says whether it must
+    /// still be read back.
+    ///
+    /// Every stored column and value round-trips exactly (validation rejects what would not), so after the
+    /// commit a saved contact already shows the stored state for the keys it holds, except the fields the
+    /// store derives from the image. Only contacts holding a new image and its thumbnail key need a read.
+    private static func updateDerivedFields(_ contact: CNMutableContact) -> Bool {
+        let keys = contact.storage.fetchedKeys
+        guard keys.contains(.imageData) else { return false }
+        let hasImage = contact.storage.imageData != nil
+        if keys.contains(.imageDataAvailable) {
+            contact.storage.imageDataAvailable = hasImage
+        }
+        guard keys.contains(.thumbnailImageData) else { return false }
+        if !hasImage {
+            contact.storage.thumbnailImageData = nil
+        }
+        return hasImage
     }
 
     private static func validate(_ contact: CNContact) throws {
@@ -48,27 +68,22 @@ extension StoreDatabase {
     }
 
     /// Replaces saved contacts' storage with what the store now holds for the keys each has, reading them
-    /// in batches that share their key set.
+    /// in batches that share their key set; their linked identifiers stay as they were.
     private func refresh(_ contacts: [CNMutableContact]) throws {
-        let groups = Dictionary(grouping: contacts) { contact in
-            KeyGroup(keys: contact.storage.fetchedKeys, unify: !contact.storage.linkedIdentifiers.isEmpty)
-        }
-        for (group, members) in groups {
-            let reader = ContactReader(keys: group.keys, unify: group.unify)
+        let groups = Dictionary(grouping: contacts) { $0.storage.fetchedKeys }
+        for (keys, members) in groups {
+            let reader = ContactReader(keys: keys, unify: false)
             for start in stride(from: 0, to: members.count, by: Self.batchSize) {
                 let chunk = Array(members[start..<min(start + Self.batchSize, members.count)])
                 let stored = try pool.read { db in
                     try reader.read(identifiers: chunk.map(\.identifier), in: db)
                 }
                 for contact in chunk {
-                    if let storage = stored[contact.identifier] { contact.storage = storage }
+                    guard var storage = stored[contact.identifier] else { continue }
+                    storage.linkedIdentifiers = contact.storage.linkedIdentifiers
+                    contact.storage = storage
                 }
             }
         }
-    }
-
-    private struct KeyGroup: Hashable {
-        var keys: ContactKeySet
-        var unify: Bool
     }
 }
