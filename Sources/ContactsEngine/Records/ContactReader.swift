@@ -54,7 +54,9 @@ package struct ContactReader {
     package func complete(_ batch: inout [ContactStorage], ids: [Int64], in db: Database) throws {
         guard !batch.isEmpty else { return }
         let needsImages = keys.contains(.imageData) || keys.contains(.thumbnailImageData)
-        guard !valueKinds.isEmpty || needsImages || unify else { return }
+        // Most stores have no links; one indexed probe saves building the batch's id list for nothing.
+        let needsLinks = try unify && Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM link)")) == true
+        guard !valueKinds.isEmpty || needsImages || needsLinks else { return }
         var positions: [Int64: Int] = [:]
         positions.reserveCapacity(ids.count)
         for (index, id) in ids.enumerated() { positions[id] = index }
@@ -65,7 +67,7 @@ package struct ContactReader {
         if needsImages {
             try loadImages(into: &batch, positions: positions, idList: idList, in: db)
         }
-        if unify, try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM link)")) == true {
+        if needsLinks {
             try loadLinks(into: &batch, positions: positions, idList: idList, in: db)
         }
     }

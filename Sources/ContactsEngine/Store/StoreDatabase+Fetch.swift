@@ -26,17 +26,20 @@ extension StoreDatabase {
         var after: (key: String, id: Int64)?
         var limit = Self.firstBatchSize
         while true {
-            let (batch, last) = try pool.read { db -> ([ContactStorage], (String, Int64)?) in
+            var (batch, last) = try pool.read { db -> ([ContactStorage], (String, Int64)?) in
                 let current = try condition ?? compiler.condition(for: query.predicate, in: db)
                 condition = current
                 return try readBatch(
                     reader: reader, condition: current, sortColumn: sortColumn, after: after, limit: limit, in: db
                 )
             }
-            for storage in batch where try !body(storage) {
-                return
+            let count = batch.count
+            // Popping from the reversed batch moves each contact out instead of copying it.
+            batch.reverse()
+            while let storage = batch.popLast() {
+                if try !body(storage) { return }
             }
-            guard batch.count == limit, let last else { return }
+            guard count == limit, let last else { return }
             after = (last.0, last.1)
             limit = Self.batchSize
         }
