@@ -7,8 +7,8 @@ extension StoreDatabase {
     package static let batchSize = 500
 
     /// How many contacts the first read loads: small, so the first screenful of a search comes back fast
-    /// even when the caller stops early.
-    package static let firstBatchSize = 100
+    /// even when the caller stops early. Not a round 100, so a fetch of 100 by identifier needs one read.
+    package static let firstBatchSize = 128
 
     /// Streams the contacts a query selects, a batch per read transaction, so memory stays flat and the
     /// body may call the store again (GRDB reads are not reentrant, and no read is open while it runs).
