@@ -16,6 +16,11 @@ package final class EmbeddedConnection: ContactStoreConnection {
         self.configuration = configuration
     }
 
+    /// The open store without opening it, or nil when no call opened it yet.
+    package var openedDatabase: StoreDatabase? {
+        state.withLock { $0 }
+    }
+
     /// The open store, opened now if needed.
     package func database() throws(CNError) -> StoreDatabase {
         guard let configuration else {

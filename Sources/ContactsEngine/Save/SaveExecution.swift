@@ -28,6 +28,7 @@ package struct SaveExecution {
         )
         let execution = SaveExecution(db: db, writer: writer, transactionID: db.lastInsertedRowID)
         try execution.perform(plan)
+        try HistoryLog.didPerformSave(transactionID: execution.transactionID, in: db)
     }
 
     private func perform(_ plan: SavePlan) throws {
@@ -82,8 +83,9 @@ package struct SaveExecution {
 
     private func deleteContact(_ contact: CNMutableContact) throws {
         let stored = try requireStoredContact(contact)
-        try writer.delete(contactID: stored.id, in: db)
+        // Logged first: the history needs the contact's links, which go with it.
         try log(.deleteContact, contact.identifier)
+        try writer.delete(contactID: stored.id, in: db)
     }
 
     func storedContact(_ identifier: String) throws -> StoredRecord? {
@@ -155,8 +157,6 @@ package struct SaveExecution {
     }
 
     func log(_ operation: ChangeOperation, _ identifier: String, related: String? = nil) throws {
-        try db.cachedStatement(
-            sql: "INSERT INTO change_log (transaction_id, operation, identifier, related_identifier) VALUES (?, ?, ?, ?)"
-        ).execute(arguments: [transactionID, operation.rawValue, identifier, related])
+        try HistoryLog.record(operation, identifier, related: related, transactionID: transactionID, in: db)
     }
 }

@@ -45,7 +45,11 @@ extension StoreDatabase {
                 sql += " WHERE identifier IN (SELECT value FROM json_each(?))"
                 arguments = [ContactReader.jsonList(identifiers)]
             case .containerOfContact(let identifier):
-                sql += " WHERE id = (SELECT container_id FROM contact WHERE identifier = ?)"
+                // A unified contact (the preferred card of linked cards) has no single container.
+                sql += """
+                     WHERE id = (SELECT container_id FROM contact WHERE identifier = ? AND id NOT IN \
+                    (SELECT contact_id FROM link WHERE is_preferred = 1))
+                    """
                 arguments = [identifier]
             case .containerOfGroup(let identifier):
                 sql += #" WHERE id = (SELECT container_id FROM "group" WHERE identifier = ?)"#
