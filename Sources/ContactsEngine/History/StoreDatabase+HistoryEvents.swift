@@ -53,10 +53,14 @@ extension StoreDatabase {
     /// next fetch reports its deletion.
     package func historyEvents(_ changes: ArraySlice<HistoryChange>, query: ChangeHistoryQuery) throws -> [CNChangeHistoryEvent] {
         var contactIdentifiers: [String] = []
+        var added = Set<String>()
         var groupIdentifiers: [String] = []
         for change in changes {
             switch change {
-            case .addContact(let id), .updateContact(let id): contactIdentifiers.append(id)
+            case .addContact(let id):
+                contactIdentifiers.append(id)
+                added.insert(id)
+            case .updateContact(let id): contactIdentifiers.append(id)
             case .addGroup(let id), .updateGroup(let id): groupIdentifiers.append(id)
             case .addMember(let contact, let group), .removeMember(let contact, let group):
                 contactIdentifiers.append(contact)
@@ -67,7 +71,7 @@ extension StoreDatabase {
             }
         }
         let (contacts, groups) = try pool.read { db in
-            (try eventContacts(contactIdentifiers, query: query, in: db), try eventGroups(groupIdentifiers, in: db))
+            (try eventContacts(contactIdentifiers, adding: added, query: query, in: db), try eventGroups(groupIdentifiers, in: db))
         }
         let mutable = query.mutableObjects
         func group(_ id: String) -> CNGroup? {
@@ -101,31 +105,34 @@ extension StoreDatabase {
     }
 
     /// Contacts by the identifiers events name, unified when asked (a linked card gives its unified contact).
-    private func eventContacts(_ identifiers: [String], query: ChangeHistoryQuery, in db: Database) throws -> [String: EventContact] {
+    ///
+    /// Only add events need the container, so only their contacts read it: with identifier-only keys the
+    /// other lookups stay inside the identifier index.
+    private func eventContacts(
+        _ identifiers: [String], adding: Set<String>, query: ChangeHistoryQuery, in db: Database
+    ) throws -> [String: EventContact] {
         guard !identifiers.isEmpty else { return [:] }
         let reader = ContactReader(keys: query.keys, unify: query.unify)
         let statement = try db.cachedStatement(
-            sql: """
-                SELECT \(reader.selection), (SELECT identifier FROM container WHERE container.id = contact.container_id)
-                FROM contact WHERE identifier IN (SELECT value FROM json_each(?))
-                """
+            sql: "SELECT \(reader.selection) FROM contact WHERE identifier IN (SELECT value FROM json_each(?))"
         )
         var batch: [ContactStorage] = []
         var ids: [Int64] = []
         var containers: [String: String] = [:]
-        let cursor = try Row.fetchCursor(statement, arguments: [ContactReader.jsonList(identifiers)])
+        let cursor = try Row.fetchCursor(statement, arguments: [IdentifierList.json(identifiers)])
         while let row = try cursor.next() {
-            let storage = reader.storage(from: row)
             ids.append(row[0])
-            containers[storage.identifier] = row[reader.selectionCount]
-            batch.append(storage)
+            batch.append(reader.storage(from: row))
         }
         try reader.complete(&batch, ids: ids, in: db)
         let requested = batch.map(\.identifier)
         if query.unify {
             var seen = Set<Int64>()
             try UnifiedContacts.collapse(&batch, reader: reader, seen: &seen, dropsRepeated: false, in: db)
-            try fillContainers(of: batch, into: &containers, in: db)
+        }
+        if !adding.isEmpty {
+            let added = zip(requested, batch).filter { adding.contains($0.0) }.map(\.1)
+            try fillContainers(of: added, into: &containers, in: db)
         }
         var result: [String: EventContact] = [:]
         for (identifier, storage) in zip(requested, batch) {
@@ -134,7 +141,7 @@ extension StoreDatabase {
         return result
     }
 
-    /// Adds the container identifiers of contacts a unification brought in.
+    /// Reads the container identifiers of contacts the map does not hold yet.
     private func fillContainers(of batch: [ContactStorage], into containers: inout [String: String], in db: Database) throws {
         let missing = batch.map(\.identifier).filter { containers[$0] == nil }
         guard !missing.isEmpty else { return }
@@ -145,7 +152,7 @@ extension StoreDatabase {
                     WHERE contact.identifier IN (SELECT value FROM json_each(?))
                     """
             ),
-            arguments: [ContactReader.jsonList(missing)]
+            arguments: [IdentifierList.json(missing)]
         )
         for row in rows { containers[row[0]] = row[1] }
     }
@@ -160,7 +167,7 @@ extension StoreDatabase {
                     WHERE "group".identifier IN (SELECT value FROM json_each(?))
                     """
             ),
-            arguments: [ContactReader.jsonList(identifiers)]
+            arguments: [IdentifierList.json(identifiers)]
         )
         var result: [String: (fields: CNGroup.Fields, container: String)] = [:]
         for row in rows { result[row[0]] = (CNGroup.Fields(identifier: row[0], name: row[1]), row[2]) }
