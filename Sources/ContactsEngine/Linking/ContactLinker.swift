@@ -74,7 +74,7 @@ package enum ContactLinker {
                         """
                 ).execute(arguments: [
                     member.id, person, member.id == chosen.id, reason.rule.rawValue, reason.matchedContactID,
-                    ContactReader.jsonList(reason.matchedValues), now,
+                    IdentifierList.json(reason.matchedValues), now,
                 ])
             }
         }

@@ -33,7 +33,7 @@ package enum UnifiedContacts {
                     WHERE contact.identifier IN (SELECT value FROM json_each(?))
                     """
             ),
-            arguments: [ContactReader.jsonList(identifiers)]
+            arguments: [IdentifierList.json(identifiers)]
         )
         guard !persons.isEmpty else { return }
         var personOf: [String: Int64] = [:]
