@@ -150,6 +150,26 @@ import Testing
         #expect(try store.historyLines(after: nil, unify: false).lines.count == 3)
     }
 
+    @Test func savingAUnifiedContactKeepsOtherCardsValuesOnTheirCards() throws {
+        let temporary = try TemporaryStore()
+        let store = temporary.store
+        let (home, work, _) = try twoCards(temporary)
+        try store.link([home.identifier, work.identifier], preferredIdentifier: home.identifier)
+        let unified = try #require(try store.unifiedContact(withIdentifier: home.identifier, keysToFetch: Self.allKeys).mutableCopy() as? CNMutableContact)
+        unified.note = "Met at work"
+        unified.emailAddresses.append(CNLabeledValue(label: CNLabelOther, value: "ann@new.example"))
+        try store.save { $0.update(unified) }
+        let request = CNContactFetchRequest(keysToFetch: Self.allKeys)
+        request.unifyResults = false
+        request.predicate = CNContact.predicateForContacts(withIdentifiers: [home.identifier])
+        var cards: [String: CNContact] = [:]
+        try store.enumerateContacts(with: request) { contact, _ in cards[contact.identifier] = contact }
+        #expect(cards[home.identifier]?.emailAddresses.map { $0.value as String } == ["ann@home.example", "ann@new.example"])
+        #expect(cards[home.identifier]?.phoneNumbers.count == 1)
+        #expect(cards[work.identifier]?.emailAddresses.map { $0.value as String } == ["ann@work.example"])
+        #expect(try store.unifiedContact(withIdentifier: work.identifier, keysToFetch: Self.allKeys).note == "Met at work")
+    }
+
     // MARK: Automatic linking
 
     @Test func sameNameAndPhoneNumberInAnotherContainerLinksWithItsReason() throws {
