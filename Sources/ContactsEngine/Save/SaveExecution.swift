@@ -77,7 +77,8 @@ package struct SaveExecution {
 
     private func updateContact(_ contact: CNMutableContact) throws {
         let stored = try requireStoredContact(contact)
-        try writer.update(contact.storage, contactID: stored.id, in: db)
+        let storage = try UnifiedContacts.cardStorage(of: contact.storage, contactID: stored.id, in: db)
+        try writer.update(storage, contactID: stored.id, in: db)
         try log(.updateContact, contact.identifier)
     }
 
