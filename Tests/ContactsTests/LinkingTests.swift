@@ -170,6 +170,19 @@ import Testing
         #expect(try store.unifiedContact(withIdentifier: work.identifier, keysToFetch: Self.allKeys).note == "Met at work")
     }
 
+    @Test func lazyContactFetchReturnsEachUnifiedContactOnce() throws {
+        let temporary = try TemporaryStore()
+        let store = temporary.store
+        let (home, work, _) = try twoCards(temporary)
+        let other = try ContactFixtures.save([ContactFixtures.person("Bo", "Ek")], in: store)[0]
+        try store.link([home.identifier, work.identifier], preferredIdentifier: work.identifier)
+        let unified = try store.contacts(for: CNContactFetchRequest(keysToFetch: Self.allKeys))
+        #expect(Set(unified.value.map(\.identifier)) == [work.identifier, other.identifier])
+        let request = CNContactFetchRequest(keysToFetch: [])
+        request.unifyResults = false
+        #expect(Array(try store.contacts(for: request).value).count == 3)
+    }
+
     // MARK: Automatic linking
 
     @Test func sameNameAndPhoneNumberInAnotherContainerLinksWithItsReason() throws {
@@ -234,6 +247,20 @@ import Testing
         work.emailAddresses = [CNLabeledValue(label: CNLabelWork, value: "ann@example.com")]
         try store.save { $0.update(work) }
         #expect(try store.linkReason(forContactWithIdentifier: work.identifier) == nil)
+    }
+
+    @Test func aCardIsNotLinkedToAUnifiedContactThatAlreadyHasACardInItsContainer() throws {
+        let temporary = try TemporaryStore()
+        let store = temporary.store
+        let account = try store.addContainer(name: "Work", type: .cardDAV)
+        let home = ContactFixtures.person("Ann", "Lee", emails: ["ann@example.com"])
+        try ContactFixtures.save([home], in: store)
+        let work = ContactFixtures.person("Ann", "Lee", emails: ["ann@example.com"])
+        try ContactFixtures.save([work], in: store, container: account.identifier)
+        #expect(try store.linkReason(forContactWithIdentifier: work.identifier)?.rule == .sameNameAndEmailAddress)
+        let duplicate = ContactFixtures.person("Ann", "Lee", emails: ["ann@example.com"])
+        try ContactFixtures.save([duplicate], in: store, container: account.identifier)
+        #expect(try store.linkReason(forContactWithIdentifier: duplicate.identifier) == nil)
     }
 
     @Test func keepSeparateDetachesLinkedCards() throws {
