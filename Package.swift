@@ -90,7 +90,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ContactsCLITests",
-            dependencies: ["ContactsCLI", "contacts", "FindMyFriends", "ContactsTestSupport"]
+            dependencies: ["ContactsCLI", "contacts", "FindMyFriends", "ContactsTestSupport"],
+            // Golden outputs are read at run time from the source tree, not bundled as resources.
+            exclude: ["Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,16 @@
+// Find My Friends: the example app of the README. It is written as an app on Apple platforms would be,
+// against the Contacts API only: it checks its authorization, asks for access when it has not been
+// decided, handles every status, and prints the friends it may see.
+//
+//   FindMyFriends            list every friend the app may see
+//   FindMyFriends NAME...    find friends by name
+//
+// The app is identified by the Info.plist next to it, or the one CONTACTS_APP_INFO_PLIST names; the
+// person answers the consent prompt (CONTACTS_CONSENT=deny|full|limited|limited:ID,... on machines
+// without a terminal). Exit codes: 0 friends printed (or none found), 1 no access, 2 store error.
 import Contacts
 
-// The example app: it grows with the CLI issue (#8).
-print(CNContactStore.authorizationStatus(for: .contacts).rawValue)
+let arguments = Array(CommandLine.arguments.dropFirst())
+let query = arguments.joined(separator: " ")
+let app = FindMyFriends(query: query.isEmpty ? nil : query)
+exit(await app.run())

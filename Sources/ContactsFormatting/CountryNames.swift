@@ -2,9 +2,9 @@ import Foundation
 
 /// Maps country names, as people type them into addresses, to ISO 3166-1 region codes.
 ///
-/// Built on first use from Foundation's localized region names in the languages we translate to (and the
-/// person's language), plus common English short forms ("USA", "UK", "Holland"). Matching ignores case,
-/// diacritics, dots and a leading "the".
+/// Built on first use from Foundation's localized region names in the languages we translate to, plus common
+/// short and native forms ("USA", "UK", "Holland", "Deutschland"). Matching ignores case, diacritics, dots and
+/// a leading "the". Where two regions share a name in different languages, the first language wins.
 package struct CountryNames: Sendable {
     private let regionsByName: [String: String]
 

@@ -1,13 +1,11 @@
 import ContactsModel
 import Foundation
 
-/// One part of a formatted name: the property it comes from and its text.
-package struct NamePart: Sendable, Equatable {
-    package var property: ContactProperty
-    package var text: String
-}
-
 extension NameFormatter {
+    /// Receives one part of a name: its property, its text and the text that goes before it when it is not
+    /// the first part.
+    package typealias PartVisitor = (_ property: ContactProperty, _ text: String, _ delimiter: String) -> Void
+
     /// The parts of a contact's formatted name, in display order, and the text between them; nil when the
     /// style has nothing to show.
     ///
@@ -20,85 +18,117 @@ extension NameFormatter {
         of contact: CNContact,
         style: CNContactFormatterStyle
     ) -> (parts: [NamePart], delimiter: String)? {
-        switch style {
-        case .fullName:
-            Self.requireKeys(Self.fullNameKeySet, of: contact)
-            return fullNameParts(contact.storage)
-        case .phoneticFullName:
-            Self.requireKeys(Self.phoneticFullNameKeySet, of: contact)
-            return phoneticParts(contact.storage)
+        var parts: [NamePart] = []
+        parts.reserveCapacity(5)
+        var delimiter = ""
+        let visited = visitParts(of: contact, style: style) { property, text, partDelimiter in
+            parts.append(NamePart(property: property, text: text))
+            delimiter = partDelimiter
         }
+        return visited ? (parts, delimiter) : nil
     }
 
     /// The formatted name as one string, or nil when there is nothing to show.
+    ///
+    /// Builds the string while visiting the parts, without an intermediate array: the vCard writer calls
+    /// this for every card it writes.
     package func string(from contact: CNContact, style: CNContactFormatterStyle) -> String? {
-        guard let (parts, delimiter) = parts(of: contact, style: style) else { return nil }
-        if parts.count == 1 { return parts[0].text }
         var result = ""
-        result.reserveCapacity(parts.reduce(0) { $0 + $1.text.utf8.count + delimiter.utf8.count })
-        for (index, part) in parts.enumerated() {
-            if index > 0 { result += delimiter }
-            result += part.text
+        let visited = visitParts(of: contact, style: style) { _, text, delimiter in
+            if !result.isEmpty { result.append(delimiter) }
+            result.append(text)
         }
-        return result
+        return visited ? result : nil
     }
 
-    private func fullNameParts(_ storage: ContactStorage) -> (parts: [NamePart], delimiter: String)? {
-        if storage.contactType == .organization, !storage.organizationName.isEmpty {
-            return ([NamePart(property: .organizationName, text: storage.organizationName)], "")
+    /// Calls `body` for each non-empty part in display order; false when the style has nothing to show.
+    ///
+    /// Every required key is checked first, so a contact without them stops the process whether or not the
+    /// missing part would have been shown.
+    package func visitParts(of contact: CNContact, style: CNContactFormatterStyle, _ body: PartVisitor) -> Bool {
+        switch style {
+        case .fullName:
+            Self.requireKeys(Self.fullNameKeySet, of: contact)
+            return visitFullName(contact, body)
+        case .phoneticFullName:
+            Self.requireKeys(Self.phoneticFullNameKeySet, of: contact)
+            return visitPhoneticName(contact, body)
         }
-        let script = NameScript(storage.givenName, storage.middleName, storage.familyName)
-        let familyFirst = isFamilyNameFirst(script)
-        var parts: [NamePart] = []
-        parts.reserveCapacity(5)
-        func add(_ property: ContactProperty, _ text: String) {
-            if !text.isEmpty { parts.append(NamePart(property: property, text: text)) }
-        }
-        add(.namePrefix, storage.namePrefix)
-        if familyFirst {
-            add(.familyName, storage.familyName)
-            add(.middleName, storage.middleName)
-            add(.givenName, storage.givenName)
-        } else {
-            add(.givenName, storage.givenName)
-            add(.middleName, storage.middleName)
-            add(.familyName, storage.familyName)
-        }
-        add(.nameSuffix, storage.nameSuffix)
-        if !parts.isEmpty { return (parts, script.delimiter) }
-        if !storage.nickname.isEmpty {
-            return ([NamePart(property: .nickname, text: storage.nickname)], "")
-        }
-        if !storage.organizationName.isEmpty {
-            return ([NamePart(property: .organizationName, text: storage.organizationName)], "")
-        }
-        return nil
     }
 
-    private func phoneticParts(_ storage: ContactStorage) -> (parts: [NamePart], delimiter: String)? {
-        if storage.contactType == .organization, !storage.phoneticOrganizationName.isEmpty {
-            return ([NamePart(property: .phoneticOrganizationName, text: storage.phoneticOrganizationName)], "")
+    // The visits read the contact's storage field by field: passing the storage itself would copy every
+    // field of the contact.
+    private func visitFullName(_ contact: CNContact, _ body: PartVisitor) -> Bool {
+        let organization = contact.storage.organizationName
+        if contact.storage.contactType == .organization, !organization.isEmpty {
+            body(.organizationName, organization, "")
+            return true
         }
-        var script = NameScript(storage.givenName, storage.middleName, storage.familyName)
-        if script == .none {
-            script = NameScript(storage.phoneticGivenName, storage.phoneticMiddleName, storage.phoneticFamilyName)
+        let given = contact.storage.givenName
+        let middle = contact.storage.middleName
+        let family = contact.storage.familyName
+        let script = NameScript(given, middle, family)
+        let delimiter = script.delimiter
+        var visited = false
+        func visit(_ property: ContactProperty, _ text: String) {
+            guard !text.isEmpty else { return }
+            body(property, text, delimiter)
+            visited = true
         }
-        var parts: [NamePart] = []
-        parts.reserveCapacity(3)
-        func add(_ property: ContactProperty, _ text: String) {
-            if !text.isEmpty { parts.append(NamePart(property: property, text: text)) }
-        }
+        visit(.namePrefix, contact.storage.namePrefix)
         if isFamilyNameFirst(script) {
-            add(.phoneticFamilyName, storage.phoneticFamilyName)
-            add(.phoneticMiddleName, storage.phoneticMiddleName)
-            add(.phoneticGivenName, storage.phoneticGivenName)
+            visit(.familyName, family)
+            visit(.middleName, middle)
+            visit(.givenName, given)
         } else {
-            add(.phoneticGivenName, storage.phoneticGivenName)
-            add(.phoneticMiddleName, storage.phoneticMiddleName)
-            add(.phoneticFamilyName, storage.phoneticFamilyName)
+            visit(.givenName, given)
+            visit(.middleName, middle)
+            visit(.familyName, family)
         }
+        visit(.nameSuffix, contact.storage.nameSuffix)
+        if visited { return true }
+        let nickname = contact.storage.nickname
+        if !nickname.isEmpty {
+            body(.nickname, nickname, "")
+            return true
+        }
+        if !organization.isEmpty {
+            body(.organizationName, organization, "")
+            return true
+        }
+        return false
+    }
+
+    private func visitPhoneticName(_ contact: CNContact, _ body: PartVisitor) -> Bool {
+        let organization = contact.storage.phoneticOrganizationName
+        if contact.storage.contactType == .organization, !organization.isEmpty {
+            body(.phoneticOrganizationName, organization, "")
+            return true
+        }
+        let given = contact.storage.phoneticGivenName
+        let middle = contact.storage.phoneticMiddleName
+        let family = contact.storage.phoneticFamilyName
+        var script = NameScript(contact.storage.givenName, contact.storage.middleName, contact.storage.familyName)
+        if script == .none {
+            script = NameScript(given, middle, family)
+        }
+        var visited = false
         // Phonetic parts keep a space even for kana readings, so the boundary between the family and the
         // given name's reading stays visible; see docs/Formatting.md.
-        return parts.isEmpty ? nil : (parts, " ")
+        func visit(_ property: ContactProperty, _ text: String) {
+            guard !text.isEmpty else { return }
+            body(property, text, " ")
+            visited = true
+        }
+        if isFamilyNameFirst(script) {
+            visit(.phoneticFamilyName, family)
+            visit(.phoneticMiddleName, middle)
+            visit(.phoneticGivenName, given)
+        } else {
+            visit(.phoneticGivenName, given)
+            visit(.phoneticMiddleName, middle)
+            visit(.phoneticFamilyName, family)
+        }
+        return visited
     }
 }

@@ -38,13 +38,17 @@ package enum ModelSamples {
         contact.emailAddresses = [CNLabeledValue(label: CNLabelHome, value: "john@example.com" as NSString)]
         contact.postalAddresses = [CNLabeledValue(label: CNLabelWork, value: postalAddress())]
         contact.dates = [CNLabeledValue(label: CNLabelDateAnniversary, value: anniversary())]
-        contact.urlAddresses = [CNLabeledValue(label: CNLabelURLAddressHomePage, value: "https://example.com" as NSString)]
+        contact.urlAddresses = [
+            CNLabeledValue(label: CNLabelURLAddressHomePage, value: "https://example.com" as NSString)
+        ]
         contact.contactRelations = [
             CNLabeledValue(label: CNLabelContactRelationSpouse, value: CNContactRelation(name: "Jane"))
         ]
         contact.socialProfiles = [CNLabeledValue(label: nil, value: socialProfile())]
         contact.instantMessageAddresses = [
-            CNLabeledValue(label: CNLabelHome, value: CNInstantMessageAddress(username: "john", service: CNInstantMessageServiceSkype))
+            CNLabeledValue(
+                label: CNLabelHome,
+                value: CNInstantMessageAddress(username: "john", service: CNInstantMessageServiceSkype))
         ]
         return contact
     }

@@ -33,9 +33,8 @@ let requiredEntries: [(section: LocalizationTable.Section, keys: [String])] = [
         #expect(missing.isEmpty, "\(language) \(section) lacks \(missing.count) entries, such as \(missing.prefix(3))")
     }
 
-    @Test(arguments: Localization.supportedLanguages)
+    @Test(arguments: Localization.supportedLanguages.filter { $0 != "en" })
     func relationLabelsAreTranslatedNotCopied(language: String) {
-        guard language != "en" else { return }
         let localization = Localization(language: language)
         let english = Localization(language: "en")
         let copied = [CNLabelContactRelationMother, CNLabelContactRelationFather, CNLabelContactRelationBrother]

@@ -51,10 +51,14 @@ import Testing
     }
 
     @Test func errorsAreCaughtAsOnApplePlatforms() {
-        func fail() throws { throw CNError(.recordDoesNotExist, userInfo: [CNErrorUserInfoAffectedRecordIdentifiersKey: ["A"]]) }
+        func fail() throws {
+            throw CNError(.recordDoesNotExist, userInfo: [CNErrorUserInfoAffectedRecordIdentifiersKey: ["A"]])
+        }
         var matched = [String]()
         do { try fail() } catch CNError.recordDoesNotExist { matched.append("static") } catch {}
-        do { try fail() } catch let error as CNError where error.code == .recordDoesNotExist { matched.append("typed") } catch {}
+        do { try fail() } catch let error as CNError where error.code == .recordDoesNotExist {
+            matched.append("typed")
+        } catch {}
         do { try fail() } catch let error as NSError where error.domain == CNErrorDomain && error.code == 200 {
             matched.append("nserror")
         } catch {}

@@ -79,8 +79,14 @@ let contactRelationLabelTable: [(constant: String, name: String)] = [
     (CNLabelContactRelationElderCousinFathersSistersSon, "ElderCousinFathersSistersSon"),
     (CNLabelContactRelationElderCousinMothersBrothersDaughter, "ElderCousinMothersBrothersDaughter"),
     (CNLabelContactRelationElderCousinMothersBrothersSon, "ElderCousinMothersBrothersSon"),
-    (CNLabelContactRelationElderCousinMothersSiblingsDaughterOrFathersSistersDaughter, "ElderCousinMothersSiblingsDaughterOrFathersSistersDaughter"),
-    (CNLabelContactRelationElderCousinMothersSiblingsSonOrFathersSistersSon, "ElderCousinMothersSiblingsSonOrFathersSistersSon"),
+    (
+        CNLabelContactRelationElderCousinMothersSiblingsDaughterOrFathersSistersDaughter,
+        "ElderCousinMothersSiblingsDaughterOrFathersSistersDaughter"
+    ),
+    (
+        CNLabelContactRelationElderCousinMothersSiblingsSonOrFathersSistersSon,
+        "ElderCousinMothersSiblingsSonOrFathersSistersSon"
+    ),
     (CNLabelContactRelationElderCousinMothersSistersDaughter, "ElderCousinMothersSistersDaughter"),
     (CNLabelContactRelationElderCousinMothersSistersSon, "ElderCousinMothersSistersSon"),
     (CNLabelContactRelationElderCousinParentsSiblingsDaughter, "ElderCousinParentsSiblingsDaughter"),
@@ -146,7 +152,10 @@ let contactRelationLabelTable: [(constant: String, name: String)] = [
     (CNLabelContactRelationNephewSistersSonOrWifesSiblingsSon, "NephewSistersSonOrWifesSiblingsSon"),
     (CNLabelContactRelationNiece, "Niece"),
     (CNLabelContactRelationNieceBrothersDaughter, "NieceBrothersDaughter"),
-    (CNLabelContactRelationNieceBrothersDaughterOrHusbandsSiblingsDaughter, "NieceBrothersDaughterOrHusbandsSiblingsDaughter"),
+    (
+        CNLabelContactRelationNieceBrothersDaughterOrHusbandsSiblingsDaughter,
+        "NieceBrothersDaughterOrHusbandsSiblingsDaughter"
+    ),
     (CNLabelContactRelationNieceOrCousin, "NieceOrCousin"),
     (CNLabelContactRelationNieceSistersDaughter, "NieceSistersDaughter"),
     (CNLabelContactRelationNieceSistersDaughterOrWifesSiblingsDaughter, "NieceSistersDaughterOrWifesSiblingsDaughter"),
@@ -208,8 +217,14 @@ let contactRelationLabelTable: [(constant: String, name: String)] = [
     (CNLabelContactRelationYoungerCousinFathersSistersSon, "YoungerCousinFathersSistersSon"),
     (CNLabelContactRelationYoungerCousinMothersBrothersDaughter, "YoungerCousinMothersBrothersDaughter"),
     (CNLabelContactRelationYoungerCousinMothersBrothersSon, "YoungerCousinMothersBrothersSon"),
-    (CNLabelContactRelationYoungerCousinMothersSiblingsDaughterOrFathersSistersDaughter, "YoungerCousinMothersSiblingsDaughterOrFathersSistersDaughter"),
-    (CNLabelContactRelationYoungerCousinMothersSiblingsSonOrFathersSistersSon, "YoungerCousinMothersSiblingsSonOrFathersSistersSon"),
+    (
+        CNLabelContactRelationYoungerCousinMothersSiblingsDaughterOrFathersSistersDaughter,
+        "YoungerCousinMothersSiblingsDaughterOrFathersSistersDaughter"
+    ),
+    (
+        CNLabelContactRelationYoungerCousinMothersSiblingsSonOrFathersSistersSon,
+        "YoungerCousinMothersSiblingsSonOrFathersSistersSon"
+    ),
     (CNLabelContactRelationYoungerCousinMothersSistersDaughter, "YoungerCousinMothersSistersDaughter"),
     (CNLabelContactRelationYoungerCousinMothersSistersSon, "YoungerCousinMothersSistersSon"),
     (CNLabelContactRelationYoungerCousinParentsSiblingsDaughter, "YoungerCousinParentsSiblingsDaughter"),

@@ -62,6 +62,19 @@ import Testing
         #expect(contact.dates.first?.value.month == 6)
     }
 
+    @Test func datesKeepOnlyTheCalendarIdentifier() throws {
+        var calendar = Calendar(identifier: .hebrew)
+        calendar.timeZone = try #require(TimeZone(identifier: "Asia/Jerusalem"))
+        let contact = CNMutableContact()
+        contact.nonGregorianBirthday = DateComponents(calendar: calendar, month: 7, day: 14)
+        #expect(contact.nonGregorianBirthday?.calendar == Calendar(identifier: .hebrew))
+        let components = NSDateComponents()
+        components.calendar = calendar
+        let labeled = CNLabeledValue(label: nil, value: components)
+        #expect(labeled.value.calendar == Calendar(identifier: .hebrew))
+        #expect(components.calendar == calendar)
+    }
+
     @Test func clearingValuesRemovesThem() {
         let contact = ModelSamples.fullContact()
         contact.givenName = ""
@@ -72,6 +85,14 @@ import Testing
         #expect(contact.birthday == nil)
         #expect(contact.imageData == nil)
         #expect(contact.phoneNumbers.isEmpty)
+    }
+
+    @Test func settingImageDataLeavesTheStoreDerivedImageFieldsAlone() {
+        let contact = CNMutableContact()
+        contact.imageData = Data([0xFF, 0xD8])
+        #expect(contact.imageData == Data([0xFF, 0xD8]))
+        #expect(contact.thumbnailImageData == nil)
+        #expect(contact.imageDataAvailable == false)
     }
 
     @Test func copyOfMutableContactIsImmutableWithSameIdentifierAndKeys() throws {
@@ -125,11 +146,12 @@ import Testing
         let mutable = try #require(contact.mutableCopy() as? CNMutableContact)
         let changed = try #require(contact.mutableCopy() as? CNMutableContact)
         changed.nickname = "Other"
-        let partial = CNContact(storage: {
-            var storage = contact.storage
-            storage.fetchedKeys = .identifierOnly
-            return storage
-        }())
+        let partial = CNContact(
+            storage: {
+                var storage = contact.storage
+                storage.fetchedKeys = .identifierOnly
+                return storage
+            }())
         #expect(
             LawChecks.equalityViolations(
                 equal: [contact, mutable, CNContact(storage: contact.storage)],

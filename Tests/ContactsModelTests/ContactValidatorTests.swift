@@ -78,6 +78,7 @@ import Testing
     @Test(arguments: [
         (DateComponents(month: 3, day: 9), ["nonGregorianBirthday.calendar"]),
         (DateComponents(calendar: gregorian, month: 3, day: 9), ["nonGregorianBirthday.calendar"]),
+        (DateComponents(calendar: Calendar(identifier: .iso8601), month: 3, day: 9), ["nonGregorianBirthday.calendar"]),
         (DateComponents(calendar: hebrew, month: 3), ["nonGregorianBirthday.day"]),
         (DateComponents(calendar: hebrew, month: 3, day: 9, hour: 1), ["nonGregorianBirthday.hour"]),
     ])
@@ -124,7 +125,8 @@ import Testing
 
     @Test func combineOfDifferentCodesGivesMultipleErrorsHoldingEach() throws {
         let mismatch = CNError(.validationTypeMismatch, userInfo: [CNErrorUserInfoKeyPathsKey: ["note"]])
-        let configuration = CNError(.validationConfigurationError, userInfo: [CNErrorUserInfoKeyPathsKey: ["birthday.day"]])
+        let configuration = CNError(
+            .validationConfigurationError, userInfo: [CNErrorUserInfoKeyPathsKey: ["birthday.day"]])
         let group = CNGroup()
         let error = try #require(ContactValidator.combine([mismatch, configuration], record: group))
         #expect(error.code == .validationMultipleErrors)

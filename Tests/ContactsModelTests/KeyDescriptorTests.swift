@@ -11,7 +11,10 @@ import Testing
             CNContactFamilyNameKey as NSString,
             CNContactNoteKey,
         ]
-        #expect(KeyDescriptorExpansion.keys(of: descriptors) == [CNContactGivenNameKey, CNContactFamilyNameKey, CNContactNoteKey])
+        #expect(
+            KeyDescriptorExpansion.keys(of: descriptors) == [
+                CNContactGivenNameKey, CNContactFamilyNameKey, CNContactNoteKey,
+            ])
     }
 
     @Test func aggregatesExpandRecursively() {
@@ -35,7 +38,9 @@ import Testing
         let first = AggregateKeyDescriptor(name: "a", keys: [CNContactGivenNameKey, CNContactFamilyNameKey])
         let second = AggregateKeyDescriptor(
             name: "b",
-            descriptors: [CNContactFamilyNameKey as NSString, AggregateKeyDescriptor(name: "c", keys: [CNContactGivenNameKey])]
+            descriptors: [
+                CNContactFamilyNameKey as NSString, AggregateKeyDescriptor(name: "c", keys: [CNContactGivenNameKey]),
+            ]
         )
         let other = AggregateKeyDescriptor(name: "a", keys: [CNContactGivenNameKey])
         #expect(LawChecks.equalityViolations(equal: [first, second], different: [other]) == [])
@@ -54,7 +59,9 @@ import Testing
             CNContactFamilyNameKey as NSString,
             AggregateKeyDescriptor(name: "n", keys: [CNContactNoteKey]),
         ])
-        #expect(KeyDescriptorExpansion.properties(of: request.keysToFetch) == ContactKeySet([.givenName, .familyName, .note]))
+        #expect(
+            KeyDescriptorExpansion.properties(of: request.keysToFetch)
+                == ContactKeySet([.givenName, .familyName, .note]))
         #expect(request.description.contains(CNContactNoteKey))
     }
 

@@ -13,6 +13,14 @@ import Testing
         #expect(!first.isEqual(second))
     }
 
+    @Test func anyCopyingSecureCodingClassCanBeTheValue() {
+        let number = CNLabeledValue(label: "Count", value: NSNumber(value: 3))
+        let data = CNLabeledValue(label: nil, value: NSData(bytes: [1, 2], length: 2))
+        #expect(number.value.intValue == 3)
+        #expect(number.settingValue(NSNumber(value: 4)).identifier == number.identifier)
+        #expect(data.value.length == 2)
+    }
+
     @Test func settingLabelKeepsIdentifierAndValue() {
         let original = CNLabeledValue(label: CNLabelHome, value: "a@example.com" as NSString)
         let changed = original.settingLabel(CNLabelWork)

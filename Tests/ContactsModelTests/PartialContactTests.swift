@@ -49,7 +49,8 @@ import Testing
         let contact = ModelSamples.partialContact(keys: [CNContactGivenNameKey, CNContactFamilyNameKey])
         #expect(contact.areKeysAvailable([CNContactGivenNameKey as CNKeyDescriptor]))
         #expect(contact.areKeysAvailable([CNContactGivenNameKey as NSString, CNContactFamilyNameKey as NSString]))
-        #expect(!contact.areKeysAvailable([CNContactGivenNameKey as CNKeyDescriptor, CNContactNoteKey as CNKeyDescriptor]))
+        #expect(
+            !contact.areKeysAvailable([CNContactGivenNameKey as CNKeyDescriptor, CNContactNoteKey as CNKeyDescriptor]))
         #expect(contact.areKeysAvailable([]))
     }
 
@@ -85,6 +86,10 @@ import Testing
     }
 
     // MARK: Reading or writing what was not fetched stops the process
+
+    // Exit tests run their body in a child process. Swift Testing 6.3 passes values into it only through an
+    // explicit capture list of Sendable & Codable values (`{ [key] in ... }`), so each test captures the
+    // key string and builds the contact inside the body.
 
     @Test(arguments: unfetchableKeys)
     func readingAnUnfetchedPropertyStopsTheProcessNamingTheKey(key: String) async throws {

@@ -17,7 +17,8 @@ import Testing
             case .withIdentifiers: CNContact.predicateForContacts(withIdentifiers: ["A", "B"])
             case .inGroup: CNContact.predicateForContactsInGroup(withIdentifier: "G")
             case .inContainer: CNContact.predicateForContactsInContainer(withIdentifier: "C")
-            case .matchingPhoneNumber: CNContact.predicateForContacts(matching: CNPhoneNumber(stringValue: "+1 408 555 0126"))
+            case .matchingPhoneNumber:
+                CNContact.predicateForContacts(matching: CNPhoneNumber(stringValue: "+1 408 555 0126"))
             case .matchingEmailAddress: CNContact.predicateForContacts(matchingEmailAddress: "John@Example.com")
             case .groupsWithIdentifiers: CNGroup.predicateForGroups(withIdentifiers: ["G"])
             case .groupsInContainer: CNGroup.predicateForGroupsInContainer(withIdentifier: "C")
@@ -80,6 +81,7 @@ import Testing
         let first = CNContact.predicateForContacts(withIdentifiers: ["A"])
         let second = CNContact.predicateForContacts(withIdentifiers: ["A"])
         let other = CNContact.predicateForContacts(withIdentifiers: ["B"])
-        #expect(LawChecks.equalityViolations(equal: [first, second], different: [other, NSPredicate(value: false)]) == [])
+        #expect(
+            LawChecks.equalityViolations(equal: [first, second], different: [other, NSPredicate(value: false)]) == [])
     }
 }

@@ -55,10 +55,11 @@ import Testing
         request.delete(contact)
         request.delete(group)
         let names = request.operations.map(operationName)
-        #expect(names == [
-            "addContact", "addGroup", "addMember", "removeMember", "addSubgroup", "removeSubgroup",
-            "updateContact", "updateGroup", "deleteContact", "deleteGroup",
-        ])
+        #expect(
+            names == [
+                "addContact", "addGroup", "addMember", "removeMember", "addSubgroup", "removeSubgroup",
+                "updateContact", "updateGroup", "deleteContact", "deleteGroup",
+            ])
         #expect(request.description.contains("operations=10"))
     }
 

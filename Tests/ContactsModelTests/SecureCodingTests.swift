@@ -67,6 +67,21 @@ import Testing
         #expect(decoded.isEqual(contact))
     }
 
+    @Test func datesBuiltWithACustomizedCalendarRoundTripEqual() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "Asia/Tokyo"))
+        calendar.locale = Locale(identifier: "ja_JP")
+        calendar.firstWeekday = 2
+        let contact = CNMutableContact()
+        contact.birthday = DateComponents(calendar: calendar, year: 1988, month: 4, day: 1)
+        let anniversary = NSDateComponents()
+        anniversary.calendar = calendar
+        anniversary.month = 6
+        anniversary.day = 21
+        contact.dates = [CNLabeledValue(label: CNLabelDateAnniversary, value: anniversary)]
+        #expect(LawChecks.secureCodingViolations(of: contact) == [])
+    }
+
     @Test func unifiedContactRoundTripsWithLinkedIdentifiers() throws {
         var storage = ModelSamples.fullContact().storage
         storage.linkedIdentifiers = [storage.identifier, "B:ABPerson"]
@@ -103,19 +118,24 @@ import Testing
         func make() -> CNContactProperty {
             let contact = ModelSamples.fullImmutableContact()
             func labeled<Value>(_ values: [CNLabeledValue<Value>], _ key: String) -> CNContactProperty {
-                CNContactProperty(contact: contact, key: key, value: values[0].value, identifier: values[0].identifier, label: values[0].label)
+                CNContactProperty(
+                    contact: contact, key: key, value: values[0].value, identifier: values[0].identifier,
+                    label: values[0].label)
             }
             switch self {
             case .string:
-                return CNContactProperty(contact: contact, key: CNContactGivenNameKey, value: "John", identifier: nil, label: nil)
+                return CNContactProperty(
+                    contact: contact, key: CNContactGivenNameKey, value: "John", identifier: nil, label: nil)
             case .email: return labeled(contact.emailAddresses, CNContactEmailAddressesKey)
             case .phoneNumber: return labeled(contact.phoneNumbers, CNContactPhoneNumbersKey)
             case .postalAddress: return labeled(contact.postalAddresses, CNContactPostalAddressesKey)
             case .date: return labeled(contact.dates, CNContactDatesKey)
             case .imageData:
-                return CNContactProperty(contact: contact, key: CNContactImageDataKey, value: contact.imageData, identifier: nil, label: nil)
+                return CNContactProperty(
+                    contact: contact, key: CNContactImageDataKey, value: contact.imageData, identifier: nil, label: nil)
             case .unsetBirthday:
-                return CNContactProperty(contact: CNContact(), key: CNContactBirthdayKey, value: nil, identifier: nil, label: nil)
+                return CNContactProperty(
+                    contact: CNContact(), key: CNContactBirthdayKey, value: nil, identifier: nil, label: nil)
             }
         }
     }
@@ -141,7 +161,10 @@ import Testing
         request.unifyResults = false
         request.sortOrder = .familyName
         let decoded = try SecureCodingRoundTrip.roundTrip(request)
-        #expect(KeyDescriptorExpansion.keys(of: decoded.keysToFetch) == [CNContactGivenNameKey, CNContactFamilyNameKey, CNContactNoteKey])
+        #expect(
+            KeyDescriptorExpansion.keys(of: decoded.keysToFetch) == [
+                CNContactGivenNameKey, CNContactFamilyNameKey, CNContactNoteKey,
+            ])
         #expect(decoded.mutableObjects)
         #expect(!decoded.unifyResults)
         #expect(decoded.sortOrder == .familyName)
@@ -165,7 +188,8 @@ import Testing
         request.excludedTransactionAuthors = ["com.example.app"]
         let decoded = try SecureCodingRoundTrip.roundTrip(request)
         #expect(decoded.startingToken == Data([1, 2, 3]))
-        #expect(decoded.additionalContactKeyDescriptors.map(KeyDescriptorExpansion.keys(of:)) == [CNContactGivenNameKey])
+        #expect(
+            decoded.additionalContactKeyDescriptors.map(KeyDescriptorExpansion.keys(of:)) == [CNContactGivenNameKey])
         #expect(!decoded.shouldUnifyResults)
         #expect(decoded.mutableObjects)
         #expect(decoded.includeGroupChanges)

@@ -55,8 +55,12 @@ import Testing
         try directory.write(#"{"sortOrder": "familyName"}"#, under: ".config")
         let settings = UserSettings.load(environment: ["LANG": "en_US", "HOME": directory.url.path])
         #expect(settings.sortOrder == .familyName)
-        #expect(UserSettings.settingsFile(environment: ["HOME": "/home/a"])?.path == "/home/a/.config/contacts/defaults.json")
-        #expect(UserSettings.settingsFile(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"])?.path == "/x/contacts/defaults.json")
+        #expect(
+            UserSettings.settingsFile(environment: ["HOME": "/home/a"])?.path
+                == "/home/a/.config/contacts/defaults.json")
+        #expect(
+            UserSettings.settingsFile(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"])?.path
+                == "/x/contacts/defaults.json")
         #expect(UserSettings.settingsFile(environment: [:]) == nil)
     }
 

@@ -124,11 +124,15 @@ import Testing
         #expect(profile.value(forKey: CNSocialProfileServiceKey) as? String == "Twitter")
         let different = [
             CNSocialProfile(urlString: nil, username: "john", userIdentifier: "12345", service: "Twitter"),
-            CNSocialProfile(urlString: "https://twitter.com/john", username: "jo", userIdentifier: "12345", service: "Twitter"),
-            CNSocialProfile(urlString: "https://twitter.com/john", username: "john", userIdentifier: "1", service: "Twitter"),
-            CNSocialProfile(urlString: "https://twitter.com/john", username: "john", userIdentifier: "12345", service: "Yelp"),
+            CNSocialProfile(
+                urlString: "https://twitter.com/john", username: "jo", userIdentifier: "12345", service: "Twitter"),
+            CNSocialProfile(
+                urlString: "https://twitter.com/john", username: "john", userIdentifier: "1", service: "Twitter"),
+            CNSocialProfile(
+                urlString: "https://twitter.com/john", username: "john", userIdentifier: "12345", service: "Yelp"),
         ]
-        #expect(LawChecks.equalityViolations(equal: [profile, ModelSamples.socialProfile()], different: different) == [])
+        #expect(
+            LawChecks.equalityViolations(equal: [profile, ModelSamples.socialProfile()], different: different) == [])
         #expect(LawChecks.copyViolations(of: profile) == [])
         #expect(!profile.description.contains("john"))
     }
@@ -177,9 +181,12 @@ import Testing
 
     @Test func contactPropertyObeysTheLaws() {
         let contact = ModelSamples.fullImmutableContact()
-        let property = CNContactProperty(contact: contact, key: CNContactGivenNameKey, value: "John", identifier: nil, label: nil)
-        let same = CNContactProperty(contact: contact, key: CNContactGivenNameKey, value: "John", identifier: nil, label: nil)
-        let otherKey = CNContactProperty(contact: contact, key: CNContactFamilyNameKey, value: "Appleseed", identifier: nil, label: nil)
+        let property = CNContactProperty(
+            contact: contact, key: CNContactGivenNameKey, value: "John", identifier: nil, label: nil)
+        let same = CNContactProperty(
+            contact: contact, key: CNContactGivenNameKey, value: "John", identifier: nil, label: nil)
+        let otherKey = CNContactProperty(
+            contact: contact, key: CNContactFamilyNameKey, value: "Appleseed", identifier: nil, label: nil)
         #expect(LawChecks.equalityViolations(equal: [property, same], different: [otherKey]) == [])
         #expect(LawChecks.copyViolations(of: property) == [])
     }

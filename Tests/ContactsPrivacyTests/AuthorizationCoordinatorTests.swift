@@ -116,4 +116,22 @@ import Testing
         let result = await first
         #expect(!result.granted)
     }
+
+    @Test func terminalConsentThroughTheCoordinatorRecordsTheSelectedContacts() async throws {
+        let repository = InMemoryPrivacyRepository()
+        let lines = LineQueue(["continue", "select", "2"])
+        let coordinator = AuthorizationCoordinator(
+            app: app, repository: repository, agent: TerminalConsentAgent(streams: lines.streams),
+            policy: .unrestricted, environment: .testing(),
+            candidates: ContactCandidateSource([
+                ContactCandidate(identifier: "A", displayName: "Ann Lee"),
+                ContactCandidate(identifier: "B", displayName: "Bob Stone"),
+            ]))
+        #expect(await coordinator.requestAccess().granted)
+        let record = try #require(try repository.record(for: app.bundleIdentifier))
+        #expect(record.status == .limited)
+        #expect(record.limitedIdentifiers == ["B"])
+        #expect(record.usageDescription == "Finds your friends.")
+        #expect(lines.output.contains("2. Bob Stone"))
+    }
 }

@@ -21,7 +21,10 @@ open class CNContact: NSObject, NSCopying, NSMutableCopying, NSSecureCoding, Ide
     // Sendable on Linux.
 
     /// The contact's fields and the set of keys it holds.
-    package var storage: ContactStorage
+    ///
+    /// Final so other modules of the package read one field in place: through an overridable accessor,
+    /// `contact.storage.givenName` would copy the whole storage (about 200 ns instead of 6 ns).
+    package final var storage: ContactStorage
 
     /// Creates an empty contact with a new identifier that holds every key.
     public override init() {

@@ -154,7 +154,7 @@ open class CNMutableContact: CNContact, @unchecked Sendable {
         get { super.birthday }
         set {
             storage.require(.birthday)
-            storage.birthday = newValue
+            storage.birthday = DateNormalization.normalized(newValue)
         }
     }
 
@@ -162,7 +162,7 @@ open class CNMutableContact: CNContact, @unchecked Sendable {
         get { super.nonGregorianBirthday }
         set {
             storage.require(.nonGregorianBirthday)
-            storage.nonGregorianBirthday = newValue
+            storage.nonGregorianBirthday = DateNormalization.normalized(newValue)
         }
     }
 

@@ -10,7 +10,7 @@ open class CNGroup: NSObject, NSCopying, NSMutableCopying, NSSecureCoding, @unch
     // TODO(#2): revisit when NSObject is Sendable on Linux.
 
     /// The group's fields.
-    package var fields: Fields
+    package final var fields: Fields
 
     /// The fields of a group.
     package struct Fields: Hashable, Sendable {

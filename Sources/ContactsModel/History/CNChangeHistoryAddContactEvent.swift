@@ -19,6 +19,8 @@ open class CNChangeHistoryAddContactEvent: CNChangeHistoryEvent, @unchecked Send
         super.init()
     }
 
+    package override var comparableValues: [Any?] { [contact, containerIdentifier] }
+
     open override func accept(_ visitor: any CNChangeHistoryEventVisitor) {
         visitor.visit(self)
     }

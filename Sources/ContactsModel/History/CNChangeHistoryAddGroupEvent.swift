@@ -19,6 +19,8 @@ open class CNChangeHistoryAddGroupEvent: CNChangeHistoryEvent, @unchecked Sendab
         super.init()
     }
 
+    package override var comparableValues: [Any?] { [group, containerIdentifier] }
+
     open override func accept(_ visitor: any CNChangeHistoryEventVisitor) {
         visitor.visit(self)
     }

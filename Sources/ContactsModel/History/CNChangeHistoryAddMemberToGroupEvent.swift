@@ -19,6 +19,8 @@ open class CNChangeHistoryAddMemberToGroupEvent: CNChangeHistoryEvent, @unchecke
         super.init()
     }
 
+    package override var comparableValues: [Any?] { [member, group] }
+
     open override func accept(_ visitor: any CNChangeHistoryEventVisitor) {
         visitor.visitAddMember(self)
     }

@@ -15,6 +15,8 @@ open class CNChangeHistoryDeleteContactEvent: CNChangeHistoryEvent, @unchecked S
         super.init()
     }
 
+    package override var comparableValues: [Any?] { [contactIdentifier] }
+
     open override func accept(_ visitor: any CNChangeHistoryEventVisitor) {
         visitor.visit(self)
     }

@@ -15,6 +15,8 @@ open class CNChangeHistoryDeleteGroupEvent: CNChangeHistoryEvent, @unchecked Sen
         super.init()
     }
 
+    package override var comparableValues: [Any?] { [groupIdentifier] }
+
     open override func accept(_ visitor: any CNChangeHistoryEventVisitor) {
         visitor.visit(self)
     }

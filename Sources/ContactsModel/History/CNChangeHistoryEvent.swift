@@ -17,6 +17,22 @@ open class CNChangeHistoryEvent: NSObject, NSCopying, NSSecureCoding, @unchecked
         self
     }
 
+    /// The event's properties in a fixed order, compared by ``isEqual(_:)``.
+    package var comparableValues: [Any?] { [] }
+
+    /// Equal when the other event is of the same class with equal properties (contacts and groups compared
+    /// with `isEqual`), so coalescing and round-trip tests can compare events.
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? CNChangeHistoryEvent, type(of: other) == type(of: self) else { return false }
+        let mine = comparableValues
+        let theirs = other.comparableValues
+        return mine.count == theirs.count && zip(mine, theirs).allSatisfy { ContactStorage.isEqual($0, $1) }
+    }
+
+    open override var hash: Int {
+        ObjectIdentifier(type(of: self)).hashValue
+    }
+
     public class var supportsSecureCoding: Bool { true }
 
     open func encode(with coder: NSCoder) {}

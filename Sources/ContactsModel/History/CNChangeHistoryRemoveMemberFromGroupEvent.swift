@@ -19,6 +19,8 @@ open class CNChangeHistoryRemoveMemberFromGroupEvent: CNChangeHistoryEvent, @unc
         super.init()
     }
 
+    package override var comparableValues: [Any?] { [member, group] }
+
     open override func accept(_ visitor: any CNChangeHistoryEventVisitor) {
         visitor.visitRemoveMember(self)
     }

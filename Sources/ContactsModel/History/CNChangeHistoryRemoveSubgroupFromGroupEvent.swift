@@ -19,6 +19,8 @@ open class CNChangeHistoryRemoveSubgroupFromGroupEvent: CNChangeHistoryEvent, @u
         super.init()
     }
 
+    package override var comparableValues: [Any?] { [subgroup, group] }
+
     open override func accept(_ visitor: any CNChangeHistoryEventVisitor) {
         visitor.visitRemoveSubgroup(self)
     }

@@ -15,6 +15,8 @@ open class CNChangeHistoryUpdateContactEvent: CNChangeHistoryEvent, @unchecked S
         super.init()
     }
 
+    package override var comparableValues: [Any?] { [contact] }
+
     open override func accept(_ visitor: any CNChangeHistoryEventVisitor) {
         visitor.visit(self)
     }

@@ -15,6 +15,8 @@ open class CNChangeHistoryUpdateGroupEvent: CNChangeHistoryEvent, @unchecked Sen
         super.init()
     }
 
+    package override var comparableValues: [Any?] { [group] }
+
     open override func accept(_ visitor: any CNChangeHistoryEventVisitor) {
         visitor.visit(self)
     }

@@ -11,6 +11,9 @@ import Foundation
 /// let order = CNContactsUserDefaults.shared().sortOrder   // .givenName or .familyName
 /// ```
 ///
+/// The settings are read once per process, on first use, as an app reads its defaults at launch; a
+/// change to the environment or the file takes effect in the next process.
+///
 /// Parity: full. `sortOrder` is never `.userDefault`; `countryCode` is upper case.
 open class CNContactsUserDefaults: NSObject, @unchecked Sendable {
     // SAFETY: immutable after initialization; TODO(#2): revisit when NSObject is Sendable on Linux.
@@ -34,8 +37,12 @@ open class CNContactsUserDefaults: NSObject, @unchecked Sendable {
 
     /// Reads the settings of the person running this process.
     public required convenience override init() {
-        self.init(settings: UserSettings.load(environment: ProcessInfo.processInfo.environment))
+        self.init(settings: Self.processSettings)
     }
+
+    /// The settings of this process, read once: phone-number parsing asks for the region of every number,
+    /// and rereading the settings file each time would put file I/O on the store's hot path.
+    private static let processSettings = UserSettings.load(environment: ProcessInfo.processInfo.environment)
 
     /// Creates defaults from explicit settings, so tests need not change the process environment.
     package init(settings: UserSettings) {

@@ -4,9 +4,9 @@ import Foundation
 ///
 /// Birthdays and dates may hold only era, year, month, day, leap-month and calendar components; day and
 /// month are required and must lie in the calendar's range; a Gregorian birthday or date has a nil or
-/// Gregorian calendar and is never a leap month; a non-Gregorian birthday needs a calendar that is not
-/// Gregorian. Broken rules give `CNError.validationConfigurationError` (302) with the key paths of the
-/// offending components, such as "birthday.hour" or "dates[1].day"; several different errors give
+/// Gregorian calendar and is never a leap month; a non-Gregorian birthday needs a calendar that is neither
+/// Gregorian nor ISO 8601. Broken rules give `CNError.validationConfigurationError` (302) with the key
+/// paths of the offending components, such as "birthday.hour" or "dates[1].day"; several different errors give
 /// `validationMultipleErrors` (300) holding each, and several errors of the same code collapse into one
 /// error of that code.
 ///
@@ -97,7 +97,10 @@ package enum ContactValidator {
             // The Gregorian calendar has no leap months; false is harmless and allowed.
             if date.isLeapMonth == true { result.append(keyPath + ".isLeapMonth") }
         case .nonGregorian:
-            if date.calendar == nil || calendar.identifier == .gregorian { result.append(keyPath + ".calendar") }
+            // ISO 8601 has the Gregorian calendar's days and months, so it is no alternative calendar.
+            if date.calendar == nil || [.gregorian, .iso8601].contains(calendar.identifier) {
+                result.append(keyPath + ".calendar")
+            }
         }
         return result
     }

@@ -51,8 +51,11 @@ open class CNInstantMessageAddress: NSObject, NSCopying, NSSecureCoding, @unchec
     }
 
     public required init?(coder: NSCoder) {
-        self.storedUsername = coder.decodeObject(of: NSString.self, forKey: CNInstantMessageAddressUsernameKey) as String? ?? ""
-        self.storedService = coder.decodeObject(of: NSString.self, forKey: CNInstantMessageAddressServiceKey) as String? ?? ""
+        func string(_ key: String) -> String {
+            coder.decodeObject(of: NSString.self, forKey: key) as String? ?? ""
+        }
+        self.storedUsername = string(CNInstantMessageAddressUsernameKey)
+        self.storedService = string(CNInstantMessageAddressServiceKey)
         super.init()
     }
 

@@ -39,8 +39,7 @@ open class CNLabeledValue<ValueType: NSCopying & NSSecureCoding>: NSObject, NSCo
     public required init(label: String?, value: ValueType) {
         self.storedIdentifier = UUID().uuidString
         self.storedLabel = label
-        // Mutable values such as NSDateComponents are copied so later changes by the caller do not leak in.
-        self.storedValue = (value.copy(with: nil) as? ValueType) ?? value
+        self.storedValue = Self.frozenCopy(of: value)
         super.init()
     }
 
@@ -48,8 +47,18 @@ open class CNLabeledValue<ValueType: NSCopying & NSSecureCoding>: NSObject, NSCo
     package init(identifier: String, label: String?, value: ValueType) {
         self.storedIdentifier = identifier
         self.storedLabel = label
-        self.storedValue = (value.copy(with: nil) as? ValueType) ?? value
+        self.storedValue = Self.frozenCopy(of: value)
         super.init()
+    }
+
+    /// A copy of a value, so later changes by the caller do not leak in: a mutable postal address becomes
+    /// immutable, and date components get their own instance with the calendar reduced to its identifier.
+    private static func frozenCopy(of value: ValueType) -> ValueType {
+        let copy = (value.copy(with: nil) as? ValueType) ?? value
+        if let components = copy as? NSDateComponents {
+            DateNormalization.normalize(components)
+        }
+        return copy
     }
 
     /// Returns a copy with a new label and the same identifier and value.
@@ -91,8 +100,9 @@ open class CNLabeledValue<ValueType: NSCopying & NSSecureCoding>: NSObject, NSCo
     }
 
     public required init?(coder: NSCoder) {
+        let valueClasses: [AnyClass] = [NSString.self] + ((ValueType.self as Any.Type as? AnyClass).map { [$0] } ?? [])
         guard let identifier = coder.decodeObject(of: NSString.self, forKey: "identifier"),
-            let value = coder.decodeObject(of: [NSString.self] + ((ValueType.self as Any.Type as? AnyClass).map { [$0] } ?? []), forKey: "value") as? ValueType
+            let value = coder.decodeObject(of: valueClasses, forKey: "value") as? ValueType
         else { return nil }
         self.storedIdentifier = identifier as String
         self.storedLabel = coder.decodeObject(of: NSString.self, forKey: "label") as String?
@@ -104,7 +114,8 @@ open class CNLabeledValue<ValueType: NSCopying & NSSecureCoding>: NSObject, NSCo
 
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? CNLabeledValue<ValueType> else { return false }
-        return identifier == other.identifier && label == other.label && ((value as? NSObject)?.isEqual(other.value) ?? false)
+        return identifier == other.identifier && label == other.label
+            && ((value as? NSObject)?.isEqual(other.value) ?? false)
     }
 
     open override var hash: Int {

@@ -11,7 +11,7 @@ open class CNPostalAddress: NSObject, NSCopying, NSMutableCopying, NSSecureCodin
     // TODO(#2): revisit when NSObject is Sendable on Linux.
 
     /// The field values, in one value so copies are cheap.
-    package var fields: Fields
+    package final var fields: Fields
 
     /// The fields of a postal address.
     package struct Fields: Hashable, Sendable {

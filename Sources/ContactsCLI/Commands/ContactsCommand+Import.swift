@@ -1,0 +1,52 @@
+import ArgumentParser
+import Contacts
+
+extension ContactsCommand {
+    /// `contacts import FILE...`: vCard files or folders into the store.
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Import vCard files (2.1, 3.0, 4.0) or folders of them.",
+            discussion: """
+                Every file is read to the end before anything is saved: a malformed card stops the import \
+                with its file and line, and nothing is imported. A card whose formatted name and first e-mail \
+                address (or, without e-mail, first phone number) match a contact in the store updates that \
+                contact, so importing the same file twice adds nothing. Group cards become groups. \
+                A progress bar appears on a terminal when the import takes more than a second.
+                """
+        )
+
+        @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var output: OutputOptions
+
+        @Option(name: .long, help: ArgumentHelp("The container to add to (default: the local one).", valueName: "container-id"))
+        var container: String?
+
+        @Flag(name: .long, help: "Create the store file given with --store or CONTACTS_STORE when it is missing.")
+        var create = false
+
+        @Flag(name: .long, help: "After the summary, list every contact of the store.")
+        var list = false
+
+        @Argument(help: ArgumentHelp("vCard files, or folders holding .vcf files.", valueName: "path"))
+        var paths: [String]
+
+        func validate() throws {
+            if paths.isEmpty { throw ValidationError("Give at least one vCard file or folder.") }
+            if list && output.json { throw ValidationError("Give --list or --json, not both.") }
+        }
+
+        func run() throws {
+            try CommandFailure.reporting {
+                let files = try VCardInputFiles.expand(paths)
+                let store = try storeOptions.open(creating: create)
+                if let container { try ContactPrinter.requireContainer(container, in: store) }
+                let summary = try ContactImporter(store: store, containerIdentifier: container).run(files: files)
+                var buffer = BufferedOutput()
+                buffer.write(output.json ? try ContactJSON.text(summary) : summary.text)
+                if list { buffer.line() }
+                buffer.flush()
+                if list { try ContactPrinter(json: false).print(store: store, predicate: nil) }
+            }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Contacts
+
+/// Where the store file is and who chose it, and the checks made before opening it.
+///
+/// The engine creates a missing file and migrates any SQLite database it opens. For the person's default
+/// location that is right (the store is created on first use); for a path typed by hand it is not: a typo
+/// would create an empty store in the wrong place, and another program's database would gain our tables.
+/// So an explicit path must exist unless the command was asked to create it, and any existing file must
+/// be a contacts store.
+package struct StoreLocation: Hashable, Sendable {
+    /// Who chose the location.
+    package enum Source: Hashable, Sendable {
+        /// `--store PATH`.
+        case option
+        /// The `CONTACTS_STORE` environment variable.
+        case environment
+        /// `$XDG_DATA_HOME/contacts/Contacts.sqlite` or `~/.local/share/contacts/Contacts.sqlite`.
+        case standard
+    }
+
+    package var url: URL
+    package var source: Source
+
+    /// The location from `--store`, `CONTACTS_STORE` and the XDG variables, in that order.
+    package static func resolve(option: String?, environment: [String: String]) throws(CommandFailure) -> StoreLocation {
+        if let option {
+            guard !option.isEmpty else {
+                throw CommandFailure("--store needs a file path", exitCode: ExitStatus.usage)
+            }
+            return StoreLocation(url: URL(fileURLWithPath: option), source: .option)
+        }
+        if let path = environment["CONTACTS_STORE"], !path.isEmpty {
+            return StoreLocation(url: URL(fileURLWithPath: path), source: .environment)
+        }
+        guard let url = ContactStoreConfiguration.defaultURL(environment: environment) else {
+            throw CommandFailure(
+                "no store location",
+                exitCode: ExitStatus.noInput,
+                hint: "pass --store PATH, or set CONTACTS_STORE or HOME"
+            )
+        }
+        return StoreLocation(url: url, source: .standard)
+    }
+
+    /// The store, after checking the file.
+    ///
+    /// - Parameter creating: Whether a missing file may be created at an explicit location.
+    /// - Throws: ``CommandFailure`` with ``ExitStatus/noInput`` for a missing explicit file or a file that is
+    ///   not a contacts store, ``ExitStatus/permission`` for an unreadable one.
+    package func open(creating: Bool) throws(CommandFailure) -> CNContactStore {
+        switch try inspect() {
+        case .missing where source != .standard && !creating:
+            throw CommandFailure(
+                "no contacts store at \(url.path)",
+                exitCode: ExitStatus.noInput,
+                hint: "create it with 'contacts init --store \(url.path)', or pass --create"
+            )
+        case .notAStore:
+            throw Self.notAStore(url)
+        default:
+            return CNContactStore(configuration: ContactStoreConfiguration(url: url))
+        }
+    }
+
+    /// What the file is, after checking that it can be read.
+    package func inspect() throws(CommandFailure) -> StoreInspection {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: url.path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { throw Self.notAStore(url) }
+            guard manager.isReadableFile(atPath: url.path) else {
+                throw CommandFailure(
+                    "the store \(url.path) cannot be read",
+                    exitCode: ExitStatus.permission,
+                    hint: "check the file's permissions"
+                )
+            }
+        }
+        return StoreInspection.inspect(url)
+    }
+
+    static func notAStore(_ url: URL) -> CommandFailure {
+        CommandFailure(
+            "\(url.path) is not a contacts store",
+            exitCode: ExitStatus.noInput,
+            hint: "check the path; contacts never changes a file it does not recognize"
+        )
+    }
+}

@@ -1,1 +1,0 @@
-// Local placeholder so the package builds; not committed.
