@@ -40,12 +40,12 @@ package final class EmbeddedConnection: ContactStoreConnection {
 
     package func enumerateContacts(_ query: ContactQuery, body: (ContactStorage) throws -> Bool) throws(CNError) {
         let database = try database()
-        try StoreError.mapped { try database.enumerateContacts(query, body: body) }
+        try StoreError.mapped { try database.enumerateUnifiedContacts(query, body: body) }
     }
 
     package func contact(identifier: String, keys: ContactKeySet, unify: Bool) throws(CNError) -> ContactStorage? {
         let database = try database()
-        return try StoreError.mapped { try database.contact(identifier: identifier, keys: keys, unify: unify) }
+        return try StoreError.mapped { try database.unifiedContact(identifier: identifier, keys: keys, unify: unify) }
     }
 
     package func groups(matching predicate: ContactsPredicate.Kind?) throws(CNError) -> [CNGroup.Fields] {
@@ -55,7 +55,7 @@ package final class EmbeddedConnection: ContactStoreConnection {
 
     package func containers(matching predicate: ContactsPredicate.Kind?) throws(CNError) -> [ContainerRow] {
         let database = try database()
-        return try StoreError.mapped { try database.containers(matching: predicate) }
+        return try StoreError.mapped { try database.containersRespectingLinks(matching: predicate) }
     }
 
     package func defaultContainerIdentifier() throws(CNError) -> String {

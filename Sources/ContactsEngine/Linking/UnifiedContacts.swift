@@ -55,6 +55,25 @@ package enum UnifiedContacts {
         batch = result
     }
 
+    /// The unified contact a card belongs to, or nil when the card is not linked or does not exist.
+    package static func unified(ofCard identifier: String, reader: ContactReader, in db: Database) throws -> ContactStorage? {
+        guard let person = try LinkedCard.fetch(identifier: identifier, in: db)?.personID else { return nil }
+        return try read(person: person, reader: reader, in: db)
+    }
+
+    /// Whether an identifier is a unified contact's: the preferred card of two or more linked cards.
+    package static func isUnifiedIdentifier(_ identifier: String, in db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM contact JOIN link ON link.contact_id = contact.id
+                    WHERE contact.identifier = ? AND link.is_preferred = 1)
+                    """
+            ),
+            arguments: [identifier]
+        ) ?? false
+    }
+
     /// The unified contact of a person, read with a reader's keys.
     private static func read(person: Int64, reader: ContactReader, in db: Database) throws -> ContactStorage? {
         let members = try LinkedCard.members(ofPerson: person, in: db)

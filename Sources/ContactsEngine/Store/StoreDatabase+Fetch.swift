@@ -20,25 +20,21 @@ extension StoreDatabase {
             }
         var condition: PredicateCompiler.Condition?
         var after: (key: String, id: Int64)?
-        var seen = Set<Int64>()
         while true {
-            let (batch, last, count) = try pool.read { db -> ([ContactStorage], (String, Int64)?, Int) in
-                let current = try condition ?? compiler.condition(for: query.predicate, in: db)
+            let (batch, last) = try pool.read { db -> ([ContactStorage], (String, Int64)?) in
+                let current = try condition ?? compiler.condition(for: query.predicate, in: db).restricted(to: query.visibility)
                 condition = current
-                var (batch, last) = try readBatch(reader: reader, condition: current, sortColumn: sortColumn, after: after, in: db)
-                let count = batch.count
-                if query.unify { try UnifiedContacts.collapse(&batch, reader: reader, seen: &seen, in: db) }
-                return (batch, last, count)
+                return try readBatch(reader: reader, condition: current, sortColumn: sortColumn, after: after, in: db)
             }
             for storage in batch where try !body(storage) {
                 return
             }
-            guard count == Self.batchSize, let last else { return }
+            guard batch.count == Self.batchSize, let last else { return }
             after = (last.0, last.1)
         }
     }
 
-    package func readBatch(
+    private func readBatch(
         reader: ContactReader,
         condition: PredicateCompiler.Condition,
         sortColumn: String?,
@@ -92,10 +88,6 @@ extension StoreDatabase {
             guard let row = try Row.fetchOne(statement, arguments: [identifier]) else { return nil }
             var batch = [reader.storage(from: row)]
             try reader.complete(&batch, ids: [row[0]], in: db)
-            if unify {
-                var seen = Set<Int64>()
-                try UnifiedContacts.collapse(&batch, reader: reader, seen: &seen, in: db)
-            }
             return batch.first
         }
     }

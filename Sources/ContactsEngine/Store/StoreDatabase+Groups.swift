@@ -45,11 +45,7 @@ extension StoreDatabase {
                 sql += " WHERE identifier IN (SELECT value FROM json_each(?))"
                 arguments = [ContactReader.jsonList(identifiers)]
             case .containerOfContact(let identifier):
-                // A unified contact (the preferred card of linked cards) has no single container.
-                sql += """
-                     WHERE id = (SELECT container_id FROM contact WHERE identifier = ? AND id NOT IN \
-                    (SELECT contact_id FROM link WHERE is_preferred = 1))
-                    """
+                sql += " WHERE id = (SELECT container_id FROM contact WHERE identifier = ?)"
                 arguments = [identifier]
             case .containerOfGroup(let identifier):
                 sql += #" WHERE id = (SELECT container_id FROM "group" WHERE identifier = ?)"#
