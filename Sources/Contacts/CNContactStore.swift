@@ -15,6 +15,13 @@ import Foundation
 /// let matches = try store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "appleseed"), keysToFetch: keys)
 /// ```
 ///
+/// Every data call passes the privacy gate. `CNContactStore()` is the app this process is (its `Info.plist`);
+/// while the app is not determined the call asks the person and waits; denied and restricted apps get
+/// `CNError.authorizationDenied` (100) from every call; limited apps see only the contacts shared with them
+/// and those they created (a hidden contact reads as missing, 200); the note needs the notes entitlement
+/// (102). Stores opened with `ContactStoreConfiguration(url:)` act as the person and see everything.
+/// docs/Privacy.md describes the rules.
+///
 /// Parity: full for fetching, enumerating and saving; linked cards are merged into unified contacts
 /// (docs/Linking.md). Change history and notifications: `CNContactStore+History.swift` and
 /// `CNContactStore+Notifications.swift`. Authorization: see `CNContactStore+Authorization.swift`.

@@ -1,4 +1,5 @@
 import ContactsModel
+import ContactsPrivacy
 import Foundation
 import Synchronization
 
@@ -9,11 +10,14 @@ import Synchronization
 package final class EmbeddedConnection: ContactStoreConnection {
     private let configuration: ContactStoreConfiguration?
     private let state = Mutex<StoreDatabase?>(nil)
+    /// The privacy gate every call passes (Privacy/PrivacyGate.swift).
+    package let gate: PrivacyGate
 
     /// Creates a connection to the store a configuration names; nil means the environment named no
     /// location, and every call fails.
     package init(configuration: ContactStoreConfiguration?) {
         self.configuration = configuration
+        self.gate = PrivacyGate(accessor: configuration?.accessor, options: configuration?.privacy ?? ContactStorePrivacyOptions())
     }
 
     /// The open store without opening it, or nil when no call opened it yet.
@@ -40,48 +44,63 @@ package final class EmbeddedConnection: ContactStoreConnection {
 
     package func enumerateContacts(_ query: ContactQuery, body: (ContactStorage) throws -> Bool) throws(CNError) {
         let database = try database()
+        let query = try gate.authorize(database).restricting(query)
         try StoreError.mapped { try database.enumerateUnifiedContacts(query, body: body) }
     }
 
     package func contact(identifier: String, keys: ContactKeySet, unify: Bool) throws(CNError) -> ContactStorage? {
         let database = try database()
-        return try StoreError.mapped { try database.unifiedContact(identifier: identifier, keys: keys, unify: unify) }
+        let access = try gate.authorize(database)
+        guard try access.reveals(identifier, keys: keys, in: database) else { return nil }
+        return try StoreError.mapped {
+            try database.unifiedContact(identifier: identifier, keys: keys, unify: unify, visibility: access.visibility)
+        }
     }
 
     package func groups(matching predicate: ContactsPredicate.Kind?) throws(CNError) -> [CNGroup.Fields] {
         let database = try database()
+        _ = try gate.authorize(database)
         return try StoreError.mapped { try database.groups(matching: predicate) }
     }
 
     package func containers(matching predicate: ContactsPredicate.Kind?) throws(CNError) -> [ContainerRow] {
         let database = try database()
+        guard try gate.authorize(database).reveals(containerPredicate: predicate, in: database) else { return [] }
         return try StoreError.mapped { try database.containersRespectingLinks(matching: predicate) }
     }
 
     package func defaultContainerIdentifier() throws(CNError) -> String {
         let database = try database()
+        _ = try gate.authorize(database)
         return try StoreError.mapped { try database.defaultContainerIdentifier() }
     }
 
     package func meContactIdentifier() throws(CNError) -> String? {
         let database = try database()
-        return try StoreError.mapped { try database.meContactIdentifier() }
+        let access = try gate.authorize(database)
+        guard let identifier = try StoreError.mapped({ try database.meContactIdentifier() }),
+            try access.reveals(identifier, keys: [], in: database)
+        else { return nil }
+        return identifier
     }
 
     package func execute(_ operations: [SaveOperation], author: String?, saveIdentifier: String, refetch: Bool) throws(CNError) {
         let database = try database()
+        let gate = try gate.authorize(database).saveGate
         try StoreError.mapped {
-            try database.execute(operations, author: author, saveIdentifier: saveIdentifier, refetch: refetch)
+            try database.execute(operations, author: author, saveIdentifier: saveIdentifier, refetch: refetch, gate: gate)
         }
     }
 
     package func addContainer(name: String, type: CNContainerType, isReadOnly: Bool) throws(CNError) -> ContainerRow {
         let database = try database()
+        try gate.authorize(database).requirePerson()
         return try StoreError.mapped { try database.addContainer(name: name, type: type, isReadOnly: isReadOnly) }
     }
 
     package func setContainer(_ identifier: String, isReadOnly: Bool) throws(CNError) {
         let database = try database()
+        try gate.authorize(database).requirePerson()
         try StoreError.mapped { try database.setContainer(identifier, isReadOnly: isReadOnly) }
     }
 }

@@ -10,6 +10,10 @@ package struct ChangeHistoryQuery: Sendable {
     package var mutableObjects: Bool
     package var includeGroupChanges: Bool
     package var excludedAuthors: Set<String>
+    /// The reading app's bundle identifier, for its access-change rows; nil for the person.
+    package var reader: String?
+    /// A limited app's visible set: other contacts' changes are left out; nil for all.
+    package var visibility: VisibleContacts?
 
     package init(
         startingToken: Data?, keys: ContactKeySet, unify: Bool = true, mutableObjects: Bool = false,
@@ -30,6 +34,8 @@ package struct HistoryPlan: Sendable {
     /// Why a starting token could not be used; nil when it was valid.
     package enum Restart: Sendable, Hashable {
         case noToken, malformed, foreignStore, expired, future
+        /// The reading app's access changed since the token (full, limited, none): its whole set changed.
+        case accessChanged
     }
 
     package var token: HistoryToken

@@ -1,16 +1,16 @@
 import Foundation
 import GRDB
 
-/// The schema additions for change history and linked contacts (migration "v2").
+/// The schema additions for change history and linked contacts (migration "v3-history").
 ///
-/// Migrations are append-only: this one is never edited once shipped; later changes add a "v3".
+/// Migrations are append-only: this one is never edited once shipped; later changes add a new migration after it.
 package enum HistorySchema {
-    /// Registers the history and linking migration after the first schema version.
+    /// Registers the history and linking migration after the privacy one.
     package static func register(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v2", migrate: createVersion2)
+        migrator.registerMigration("v3-history", migrate: createVersion3)
     }
 
-    private static func createVersion2(_ db: Database) throws {
+    private static func createVersion3(_ db: Database) throws {
         try db.execute(sql: """
             ALTER TABLE "transaction" ADD COLUMN origin TEXT;
             CREATE INDEX transaction_timestamp ON "transaction"(timestamp);

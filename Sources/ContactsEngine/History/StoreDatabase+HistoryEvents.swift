@@ -18,7 +18,8 @@ extension StoreDatabase {
             let statement = try db.cachedStatement(
                 sql: """
                     SELECT \(reader.selection), (SELECT identifier FROM container WHERE container.id = contact.container_id)
-                    FROM contact WHERE id > ? AND id <= ? ORDER BY id LIMIT \(Self.batchSize)
+                    FROM contact WHERE id > ? AND id <= ?\(query.visibility.map { " AND " + $0.contactCondition.sql } ?? "")
+                    ORDER BY id LIMIT \(Self.batchSize)
                     """
             )
             var batch: [ContactStorage] = []
@@ -34,7 +35,7 @@ extension StoreDatabase {
             guard let last = ids.last else { return nil }
             try reader.complete(&batch, ids: ids, in: db)
             if query.unify {
-                try UnifiedContacts.collapse(&batch, reader: reader, seen: &seen, in: db)
+                try UnifiedContacts.collapse(&batch, reader: reader, visibility: query.visibility, seen: &seen, in: db)
                 try fillContainers(of: batch, into: &containers, in: db)
             }
             let events = batch.map { storage in
@@ -115,6 +116,7 @@ extension StoreDatabase {
         let reader = ContactReader(keys: query.keys, unify: query.unify)
         let statement = try db.cachedStatement(
             sql: "SELECT \(reader.selection) FROM contact WHERE identifier IN (SELECT value FROM json_each(?))"
+                + (query.visibility.map { " AND " + $0.contactCondition.sql } ?? "")
         )
         var batch: [ContactStorage] = []
         var ids: [Int64] = []
@@ -128,7 +130,7 @@ extension StoreDatabase {
         let requested = batch.map(\.identifier)
         if query.unify {
             var seen = Set<Int64>()
-            try UnifiedContacts.collapse(&batch, reader: reader, seen: &seen, dropsRepeated: false, in: db)
+            try UnifiedContacts.collapse(&batch, reader: reader, visibility: query.visibility, seen: &seen, dropsRepeated: false, in: db)
         }
         if !adding.isEmpty {
             let added = zip(requested, batch).filter { adding.contains($0.0) }.map(\.1)

@@ -14,19 +14,26 @@ extension StoreDatabase {
         try enumerateContacts(query) { storage in
             // The reader fills the linked identifiers of linked cards only; unlinked ones pass through.
             guard storage.linkedIdentifiers.count > 1 else { return try body(storage) }
-            let unified = try pool.read { db in try UnifiedContacts.unified(ofCard: storage.identifier, reader: reader, in: db) }
+            let unified = try pool.read { db in
+                try UnifiedContacts.unified(ofCard: storage.identifier, reader: reader, visibility: query.visibility, in: db)
+            }
             guard let unified else { return try body(storage) }
             guard returned.insert(unified.identifier).inserted else { return true }
             return try body(unified)
         }
     }
 
-    /// The contact with an identifier; unified, the unified contact of any of its linked cards.
-    package func unifiedContact(identifier: String, keys: ContactKeySet, unify: Bool) throws -> ContactStorage? {
+    /// The contact with an identifier; unified, the unified contact of any of its linked cards, made of the
+    /// cards a limited app may see.
+    package func unifiedContact(
+        identifier: String, keys: ContactKeySet, unify: Bool, visibility: VisibleContacts? = nil
+    ) throws -> ContactStorage? {
         guard let storage = try contact(identifier: identifier, keys: keys, unify: unify) else { return nil }
         guard unify, storage.linkedIdentifiers.count > 1 else { return storage }
         let reader = ContactReader(keys: keys, unify: true)
-        return try pool.read { db in try UnifiedContacts.unified(ofCard: identifier, reader: reader, in: db) } ?? storage
+        return try pool.read { db in
+            try UnifiedContacts.unified(ofCard: identifier, reader: reader, visibility: visibility, in: db)
+        } ?? storage
     }
 
     /// The containers a predicate selects; the container of a unified contact's identifier (the preferred

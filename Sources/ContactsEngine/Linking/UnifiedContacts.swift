@@ -15,12 +15,13 @@ package enum UnifiedContacts {
     /// - Parameters:
     ///   - batch: Contacts read with `reader`; linked ones are replaced in place.
     ///   - reader: The reader the batch was read with, to read the other cards with the same keys.
+    ///   - visibility: A limited app's visible set: only visible cards contribute; nil for all.
     ///   - seen: The unified contacts already returned, by person, updated here.
     ///   - dropsRepeated: Whether a unified contact in `seen` is left out of the batch, so a fetch returns
     ///     it once; false keeps one entry per card (reads by identifier).
     package static func collapse(
-        _ batch: inout [ContactStorage], reader: ContactReader, seen: inout Set<Int64>, dropsRepeated: Bool = true,
-        in db: Database
+        _ batch: inout [ContactStorage], reader: ContactReader, visibility: VisibleContacts? = nil, seen: inout Set<Int64>,
+        dropsRepeated: Bool = true, in db: Database
     ) throws {
         guard !batch.isEmpty,
             try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM link)")) == true
@@ -48,7 +49,7 @@ package enum UnifiedContacts {
             }
             if !seen.insert(person).inserted, dropsRepeated { continue }
             if unified[person] == nil {
-                unified[person] = try read(person: person, reader: reader, in: db)
+                unified[person] = try read(person: person, reader: reader, visibility: visibility, in: db)
             }
             result.append(unified[person] ?? storage)
         }
@@ -56,9 +57,11 @@ package enum UnifiedContacts {
     }
 
     /// The unified contact a card belongs to, or nil when the card is not linked or does not exist.
-    package static func unified(ofCard identifier: String, reader: ContactReader, in db: Database) throws -> ContactStorage? {
+    package static func unified(
+        ofCard identifier: String, reader: ContactReader, visibility: VisibleContacts? = nil, in db: Database
+    ) throws -> ContactStorage? {
         guard let person = try LinkedCard.fetch(identifier: identifier, in: db)?.personID else { return nil }
-        return try read(person: person, reader: reader, in: db)
+        return try read(person: person, reader: reader, visibility: visibility, in: db)
     }
 
     /// Whether an identifier is a unified contact's: the preferred card of two or more linked cards.
@@ -75,8 +78,14 @@ package enum UnifiedContacts {
     }
 
     /// The unified contact of a person, read with a reader's keys.
-    private static func read(person: Int64, reader: ContactReader, in db: Database) throws -> ContactStorage? {
-        let members = try LinkedCard.members(ofPerson: person, in: db)
+    private static func read(
+        person: Int64, reader: ContactReader, visibility: VisibleContacts?, in db: Database
+    ) throws -> ContactStorage? {
+        var members = try LinkedCard.members(ofPerson: person, in: db)
+        if let visibility {
+            // A limited app sees only the cards shared with it: hidden cards contribute nothing.
+            members = try members.filter { try visibility.contains($0.identifier, in: db) }
+        }
         let ids = members.map(\.id)
         let statement = try db.cachedStatement(
             sql: "SELECT \(reader.selection) FROM contact WHERE id IN (SELECT value FROM json_each(?))"

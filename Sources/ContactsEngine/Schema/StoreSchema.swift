@@ -11,6 +11,7 @@ package enum StoreSchema {
     package static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: createVersion1)
+        migrator.registerMigration(PrivacySchema.migrationName, migrate: PrivacySchema.migrate)
         HistorySchema.register(in: &migrator)
         return migrator
     }

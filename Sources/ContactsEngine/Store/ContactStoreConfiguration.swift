@@ -1,3 +1,4 @@
+import ContactsPrivacy
 import Foundation
 
 /// Where a contact store keeps its database, and how to open it.
@@ -13,7 +14,7 @@ import Foundation
 /// ```
 ///
 /// Parity: our addition; Apple's store has one fixed location.
-public struct ContactStoreConfiguration: Sendable, Hashable {
+public struct ContactStoreConfiguration: Sendable {
     /// The database file. Its directory is created when missing.
     public var url: URL
 
@@ -29,24 +30,37 @@ public struct ContactStoreConfiguration: Sendable, Hashable {
     /// The locale whose collation orders sorted fetches; nil reads it from the person's settings.
     package var localeIdentifier: String?
 
+    /// Who uses the store: `.person` (system tools, tests), `.app(_:)`, or nil for the app this process is,
+    /// identified by its `Info.plist` on first use. docs/Privacy.md, "Who is asking", explains the choice.
+    public var accessor: AccessorIdentity?
+
+    /// The privacy collaborators (consent agent, trusted agent, environment, policy); defaults read the process.
+    public var privacy: ContactStorePrivacyOptions = ContactStorePrivacyOptions()
+
     /// Creates a configuration for the database file at a URL.
     ///
     /// - Parameters:
     ///   - url: The database file; its directory is created with mode 0700 when missing.
     ///   - isReadOnly: Whether to open the store read-only. Default false.
-    public init(url: URL, isReadOnly: Bool = false) {
+    ///   - accessor: Who uses the store. Default `.person`: naming a file is what the person's tools and tests
+    ///     do; apps use `CNContactStore()`, which identifies the app.
+    public init(url: URL, isReadOnly: Bool = false, accessor: AccessorIdentity? = .person) {
         self.url = url
         self.isReadOnly = isReadOnly
+        self.accessor = accessor
     }
 
-    /// The configuration of the person's store at the default location.
+    /// The configuration of the person's store at the default location, used by the app this process is.
+    ///
+    /// Its ``accessor`` is nil: the process is identified by its `Info.plist` on first use. Tools that act as
+    /// the person set `accessor = .person`.
     ///
     /// - Parameter environment: The environment to read `CONTACTS_STORE`, `XDG_DATA_HOME` and `HOME` from.
     /// - Returns: The configuration, or nil when the environment names no location at all.
     public static func `default`(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> ContactStoreConfiguration? {
-        defaultURL(environment: environment).map { ContactStoreConfiguration(url: $0) }
+        defaultURL(environment: environment).map { ContactStoreConfiguration(url: $0, accessor: nil) }
     }
 
     /// The default database file: `CONTACTS_STORE`, else `$XDG_DATA_HOME/contacts/Contacts.sqlite`, else

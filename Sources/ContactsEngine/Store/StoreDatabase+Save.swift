@@ -10,11 +10,13 @@ extension StoreDatabase {
     ///   - author: The transaction author recorded in the change history.
     ///   - saveIdentifier: The request's identifier, recorded with the transaction.
     ///   - refetch: Whether added and updated contacts get the stored state after the commit.
+    ///   - gate: The privacy rules of the app saving; nil for the person.
     package func execute(
         _ operations: [SaveOperation],
         author: String?,
         saveIdentifier: String,
-        refetch: Bool
+        refetch: Bool,
+        gate: SaveGate? = nil
     ) throws {
         let plan = SavePlan(operations)
         for case .add(let contact, _) in plan.contacts {
@@ -26,7 +28,9 @@ extension StoreDatabase {
         let writer = self.writer
         try pool.writeWithoutTransaction { db in
             try db.inTransaction(.immediate) {
+                try gate?.check(plan, in: db)
                 try SaveExecution.run(plan, author: author, saveIdentifier: saveIdentifier, writer: writer, in: db)
+                try gate?.recordCreated(plan, in: db)
                 return .commit
             }
         }

@@ -1,0 +1,137 @@
+import ContactsModel
+import ContactsPrivacy
+import Foundation
+import Synchronization
+
+/// The gate every call of an app's store passes: identity, authorization, revocation and the visible set.
+///
+/// One gate per store (``EmbeddedConnection``). On every data call it reads the app's row (one indexed
+/// read), checks that access was not reduced since the store first touched data (``AccessGeneration``), and
+/// while the status is not determined asks the person through the ``AuthorizationCoordinator`` and waits.
+/// The person (`.person`) passes without checks.
+package final class PrivacyGate: Sendable {
+    private struct State {
+        var accessor: AccessorIdentity?
+        var opened: AccessGeneration?
+        var coordinator: AuthorizationCoordinator?
+        var policy: AdministratorPolicy?
+    }
+
+    /// The privacy collaborators.
+    package let options: ContactStorePrivacyOptions
+    private let state: Mutex<State>
+
+    package init(accessor: AccessorIdentity?, options: ContactStorePrivacyOptions) {
+        self.options = options
+        self.state = Mutex(State(accessor: accessor))
+    }
+
+    /// Who uses the store; identifies this process on first use, stopping it when it cannot be identified
+    /// or its `Info.plist` lacks `NSContactsUsageDescription` (as Apple's abort).
+    package func accessor() -> AccessorIdentity {
+        let environment = options.resolvedEnvironment
+        return state.withLock { state in
+            let accessor = state.accessor ?? .app(AppIdentity.requireForContactsAccess(environment: environment))
+            if case .app(let app) = accessor {
+                _ = app.requireUsageDescription()
+            }
+            state.accessor = accessor
+            return accessor
+        }
+    }
+
+    /// The accessor without stopping the process: nil when the process cannot be identified.
+    package func identifiedAccessor() -> AccessorIdentity? {
+        let environment = options.resolvedEnvironment
+        return state.withLock { state in
+            if let accessor = state.accessor { return accessor }
+            return (try? AppIdentity.load(environment: environment)).map(AccessorIdentity.app)
+        }
+    }
+
+    /// The administrator's policy, loaded once per store.
+    package var policy: AdministratorPolicy {
+        if let policy = state.withLock({ $0.policy }) { return policy }
+        let loaded = options.resolvedPolicy()
+        state.withLock { $0.policy = loaded }
+        return loaded
+    }
+
+    /// Lets a data call through, or throws `authorizationDenied` (100).
+    ///
+    /// Asks the person (and blocks) while the status is not determined.
+    package func authorize(_ database: StoreDatabase) throws(CNError) -> GateAccess {
+        guard case .app(let app) = accessor() else { return .person }
+        let repository = SQLitePrivacyRepository(pool: database.pool)
+        var current = try repository.state(for: app.bundleIdentifier)
+        try checkGeneration(current?.generation)
+        var status = policy.effectiveStatus(of: app.bundleIdentifier, stored: current?.status ?? .notDetermined)
+        if status == .notDetermined {
+            let coordinator = coordinator(for: app, database: database)
+            let outcome = ThreadTaskExecutor.runBlocking { () async -> CNError? in
+                do throws(CNError) {
+                    try await coordinator.authorizeDataAccess()
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            if let failure = outcome ?? CNError(.authorizationDenied) { throw failure }
+            current = try repository.state(for: app.bundleIdentifier)
+            status = policy.effectiveStatus(of: app.bundleIdentifier, stored: current?.status ?? .notDetermined)
+        }
+        guard let current, status == .authorized || status == .limited else {
+            throw CNError(.authorizationDenied)
+        }
+        let visibility = status == .limited ? VisibleContacts(appID: current.appID) : nil
+        return .app(app, appID: current.appID, visibility: visibility)
+    }
+
+    /// The app's effective status now; never asks, never blocks on the person.
+    ///
+    /// - Parameter database: The store; nil when it does not exist yet (no decision was recorded).
+    package func status(_ database: StoreDatabase?) throws(CNError) -> CNAuthorizationStatus {
+        guard let accessor = identifiedAccessor() else { return .notDetermined }
+        guard case .app(let app) = accessor else { return .authorized }
+        let stored = try database.flatMap { database throws(CNError) in
+            try SQLitePrivacyRepository(pool: database.pool).state(for: app.bundleIdentifier)?.status
+        }
+        return policy.effectiveStatus(of: app.bundleIdentifier, stored: stored ?? .notDetermined)
+    }
+
+    /// Asks for access once and remembers the answer; the person is always granted.
+    package func requestAccess(_ database: StoreDatabase) async -> (granted: Bool, error: CNError?) {
+        guard case .app(let app) = accessor() else { return (true, nil) }
+        let coordinator = coordinator(for: app, database: database)
+        return await ThreadTaskExecutor.run { await coordinator.requestAccess() }
+    }
+
+    /// Fails every call once access was reduced since this store first touched data.
+    private func checkGeneration(_ current: AccessGeneration?) throws(CNError) {
+        let opened = state.withLock { state in
+            if state.opened == nil { state.opened = current ?? AccessGeneration() }
+            return state.opened ?? AccessGeneration()
+        }
+        try opened.checkStillValid(current: current)
+    }
+
+    /// The coordinator of this store's app, created on first need.
+    private func coordinator(for app: AppIdentity, database: StoreDatabase) -> AuthorizationCoordinator {
+        let options = options
+        let policy = policy
+        return state.withLock { state in
+            if let coordinator = state.coordinator { return coordinator }
+            let directory = StoreContactDirectory(database: database)
+            let coordinator = AuthorizationCoordinator(
+                app: app,
+                repository: SQLitePrivacyRepository(pool: database.pool),
+                agent: options.resolvedConsentAgent(),
+                policy: policy,
+                environment: options.resolvedEnvironment,
+                candidates: ContactCandidateSource { (try? directory.candidates()) ?? [] }
+            )
+            state.coordinator = coordinator
+            return coordinator
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import ContactsModel
+import ContactsPrivacy
+import GRDB
+
+/// The person's side of privacy over one store: the controls and the picker and button flows.
+package struct PrivacyService: Sendable {
+    package let database: StoreDatabase
+    package let options: ContactStorePrivacyOptions
+    package let policy: AdministratorPolicy
+
+    package var repository: SQLitePrivacyRepository { SQLitePrivacyRepository(pool: database.pool) }
+
+    package var controls: PrivacyControls {
+        PrivacyControls(repository: repository, policy: policy, environment: options.resolvedEnvironment)
+    }
+
+    /// The flows, with a trusted agent (the options' one when nil is passed).
+    package func flows(trustedAgent: (any TrustedAgent)?) -> ContactAccessFlows {
+        ContactAccessFlows(
+            repository: repository,
+            directory: StoreContactDirectory(database: database),
+            trustedAgent: trustedAgent ?? options.trustedAgent ?? CancellingTrustedAgent(),
+            consentAgent: options.resolvedConsentAgent(),
+            policy: policy,
+            environment: options.resolvedEnvironment
+        )
+    }
+
+    /// Counts how many of a set of contact identifiers exist in the store.
+    package func existingCount(_ identifiers: Set<String>) -> Int {
+        guard !identifiers.isEmpty else { return 0 }
+        let list = ContactReader.jsonList(Array(identifiers))
+        let count = try? database.pool.read { db in
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM contact WHERE identifier IN (SELECT value FROM json_each(?))",
+                arguments: [list])
+        }
+        return count.flatMap { $0 } ?? 0
+    }
+
+    /// How many contacts an app sees now: every contact under full access, its set under limited access.
+    package func visibleCount(of summary: AppAccessSummary, appID: Int64?) -> Int {
+        switch summary.status {
+        case .authorized:
+            return (try? database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM contact") ?? 0 }) ?? 0
+        case .limited:
+            guard let appID else { return 0 }
+            let visible = VisibleContacts(appID: appID)
+            let sql = "SELECT COUNT(*) FROM contact WHERE \(visible.contactCondition.sql)"
+            return (try? database.pool.read { db in try Int.fetchOne(db, sql: sql) ?? 0 }) ?? 0
+        default:
+            return 0
+        }
+    }
+}
+
+/// The trusted agent when none is configured: the person never sees anything, so every flow is cancelled.
+struct CancellingTrustedAgent: TrustedAgent {
+    func pickContacts(for app: AppIdentity, request: ContactPickerRequest, candidates: [ContactCandidate]) async
+        -> ContactPickerChoice
+    { .cancelled }
+
+    func editSharedContacts(for app: AppIdentity, shared: Set<String>, candidates: [ContactCandidate]) async
+        -> Set<String>?
+    { nil }
+
+    func chooseFromAccessButton(for app: AppIdentity, matches: [ContactCandidate]) async -> AccessButtonTap? { nil }
+}
