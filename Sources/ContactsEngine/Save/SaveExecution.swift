@@ -32,6 +32,7 @@ package struct SaveExecution {
             db: db, writer: writer, transactionID: db.lastInsertedRowID, containers: try ContainerRow.fetchAll(in: db)
         )
         try execution.perform(plan)
+        try HistoryLog.didPerformSave(transactionID: execution.transactionID, in: db)
     }
 
     private func perform(_ plan: SavePlan) throws {
@@ -80,14 +81,16 @@ package struct SaveExecution {
 
     private func updateContact(_ contact: CNMutableContact) throws {
         let stored = try requireStoredContact(contact)
-        try writer.update(contact.storage, contactID: stored.id, in: db)
+        let storage = try UnifiedContacts.cardStorage(of: contact.storage, contactID: stored.id, in: db)
+        try writer.update(storage, contactID: stored.id, in: db)
         try log(.updateContact, contact.identifier)
     }
 
     private func deleteContact(_ contact: CNMutableContact) throws {
         let stored = try requireStoredContact(contact)
-        try writer.delete(contactID: stored.id, in: db)
+        // Logged first: the history needs the contact's links, which go with it.
         try log(.deleteContact, contact.identifier)
+        try writer.delete(contactID: stored.id, in: db)
     }
 
     func storedContact(_ identifier: String) throws -> StoredRecord? {
@@ -159,8 +162,6 @@ package struct SaveExecution {
     }
 
     func log(_ operation: ChangeOperation, _ identifier: String, related: String? = nil) throws {
-        try db.cachedStatement(
-            sql: "INSERT INTO change_log (transaction_id, operation, identifier, related_identifier) VALUES (?, ?, ?, ?)"
-        ).execute(arguments: [transactionID, operation.rawValue, identifier, related])
+        try HistoryLog.record(operation, identifier, related: related, transactionID: transactionID, in: db)
     }
 }
