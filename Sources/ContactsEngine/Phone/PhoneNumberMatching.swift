@@ -6,8 +6,7 @@ import Foundation
 /// alike share a key prefix and a lookup is one index range. A query reads the candidates whose key starts
 /// with ``lookupPrefix(for:)`` and keeps those ``matches(_:_:)`` confirms.
 ///
-/// TODO(#3): the lead replaces ``DigitSuffixPhoneMatcher`` with the model's `PhoneNumberMatcher` once it
-/// lands on main; nothing else in the engine needs to change.
+/// Stores use ``RegionalPhoneNumberMatcher``, the model's libphonenumber-style matching.
 package protocol PhoneNumberMatching: Sendable {
     /// The index key of a stored number, or nil when the number has too few digits to be found.
     func indexKey(for number: String) -> String?
@@ -17,7 +16,7 @@ package protocol PhoneNumberMatching: Sendable {
     func matches(_ stored: String, _ query: String) -> Bool
 }
 
-/// A minimal matcher on digit suffixes, used until the model's phone-number matcher is wired in.
+/// A minimal matcher on digit suffixes, without dialling rules; unified contacts use its digit folding.
 ///
 /// Two numbers match when their digits are equal, or when they share at least seven trailing digits and
 /// the shorter one's other digits are only national trunk prefix zeros ("06 12 34 56 78" matches

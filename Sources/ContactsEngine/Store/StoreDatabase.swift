@@ -27,7 +27,7 @@ package final class StoreDatabase: Sendable {
     /// - Throws: `StoreError` with code `cannotOpen` or `databaseFailure`.
     package static func open(
         _ configuration: ContactStoreConfiguration,
-        phoneMatcher: any PhoneNumberMatching = DigitSuffixPhoneMatcher()
+        phoneMatcher: any PhoneNumberMatching = RegionalPhoneNumberMatcher()
     ) throws(StoreError) -> StoreDatabase {
         let locale = configuration.localeIdentifier
             ?? UserSettings.load(environment: ProcessInfo.processInfo.environment).localeIdentifier

@@ -1,0 +1,40 @@
+import ContactsModel
+import Foundation
+
+/// Matches phone numbers as libphonenumber does (exact, national number, or short national number), in
+/// the person's region.
+///
+/// The index key is the number's ``PhoneNumberSearchKey/reversedSuffix``: the last seven digits of the
+/// national significant number, reversed, so "ends with" becomes an index range. A query keeps the
+/// candidates ``PhoneNumberMatcher`` confirms, comparing the numbers first as written (a number without a
+/// calling code takes the other's, so "06 12 34 56 78" finds "+33 6 12 34 56 78" in any region) and then
+/// both read in the person's region. A short-number match needs at least seven digits in the query: a few
+/// trailing digits alone identify nobody.
+package struct RegionalPhoneNumberMatcher: PhoneNumberMatching {
+    /// The region of numbers written without a country calling code.
+    package let defaultRegion: String
+
+    /// Creates a matcher for numbers written in a region, by default the person's.
+    package init(defaultRegion: String = CNContactsUserDefaults.shared().countryCode) {
+        self.defaultRegion = defaultRegion
+    }
+
+    package func indexKey(for number: String) -> String? {
+        PhoneNumberSearchKey.make(number, defaultRegion: defaultRegion)?.reversedSuffix
+    }
+
+    package func lookupPrefix(for query: String) -> String? {
+        PhoneNumberSearchKey.make(query, defaultRegion: defaultRegion)?.reversedSuffix
+    }
+
+    package func matches(_ stored: String, _ query: String) -> Bool {
+        var result = PhoneNumberMatcher.match(stored, query, defaultRegion: nil)
+        if !result.isMatch {
+            result = PhoneNumberMatcher.match(stored, query, defaultRegion: defaultRegion)
+        }
+        guard result == .shortNSN else { return result.isMatch }
+        // A short-number match must rest on enough digits to identify someone.
+        guard let key = PhoneNumberSearchKey.make(query, defaultRegion: defaultRegion) else { return false }
+        return key.nationalNumber.utf8.count >= PhoneNumberSearchKey.suffixLength
+    }
+}
