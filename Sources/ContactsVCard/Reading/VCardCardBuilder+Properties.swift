@@ -14,17 +14,17 @@ extension VCardCardBuilder {
             break
         case "N": addName(line, bytes)
         case "FN":
-            if firstUse("FN") { formattedName = text(line, bytes) } else { keepUnknown(line, bytes) }
-        case "NICKNAME": setSingle(line, bytes, key: "NICKNAME") { $0.nickname = $1 }
-        case "X-MAIDENNAME": setSingle(line, bytes, key: "X-MAIDENNAME") { $0.previousFamilyName = $1 }
-        case "X-PHONETIC-FIRST-NAME": setSingle(line, bytes, key: line.upperName) { $0.phoneticGivenName = $1 }
-        case "X-PHONETIC-MIDDLE-NAME": setSingle(line, bytes, key: line.upperName) { $0.phoneticMiddleName = $1 }
-        case "X-PHONETIC-LAST-NAME": setSingle(line, bytes, key: line.upperName) { $0.phoneticFamilyName = $1 }
+            if firstUse(.formattedName) { formattedName = text(line, bytes) } else { keepUnknown(line, bytes) }
+        case "NICKNAME": setSingle(line, bytes, key: .nickname) { $0.nickname = $1 }
+        case "X-MAIDENNAME": setSingle(line, bytes, key: .maidenName) { $0.previousFamilyName = $1 }
+        case "X-PHONETIC-FIRST-NAME": setSingle(line, bytes, key: .phoneticGiven) { $0.phoneticGivenName = $1 }
+        case "X-PHONETIC-MIDDLE-NAME": setSingle(line, bytes, key: .phoneticMiddle) { $0.phoneticMiddleName = $1 }
+        case "X-PHONETIC-LAST-NAME": setSingle(line, bytes, key: .phoneticFamily) { $0.phoneticFamilyName = $1 }
         case "X-PHONETIC-ORG", "X-PHONETIC-ORGANIZATION":
-            setSingle(line, bytes, key: "X-PHONETIC-ORG") { $0.phoneticOrganizationName = $1 }
+            setSingle(line, bytes, key: .phoneticOrganization) { $0.phoneticOrganizationName = $1 }
         case "SOUND": addSound(line, bytes)
         case "ORG": addOrganization(line, bytes)
-        case "TITLE": setSingle(line, bytes, key: "TITLE") { $0.jobTitle = $1 }
+        case "TITLE": setSingle(line, bytes, key: .title) { $0.jobTitle = $1 }
         case "NOTE": notes.append(text(line, bytes))
         case "PHOTO": addPhoto(line, bytes)
         case "BDAY": addBirthday(line, bytes)
@@ -38,10 +38,10 @@ extension VCardCardBuilder {
         case "CATEGORIES":
             let values = VCardValueDecoding.split(valueBytes(line, bytes), separator: UInt8(ascii: ","))
             categories.append(contentsOf: values.map { $0.trimmingSpaces() }.filter { !$0.isEmpty })
-        case "X-ABLABEL": addCompanion(line, bytes, to: \.labels)
-        case "X-ABADR": addCompanion(line, bytes, to: \.countryCodes)
-        case "X-APPLE-SUBLOCALITY": addCompanion(line, bytes, to: \.subLocalities)
-        case "X-APPLE-SUBADMINISTRATIVEAREA": addCompanion(line, bytes, to: \.subAdministrativeAreas)
+        case "X-ABLABEL": addCompanion(line, bytes, to: .label)
+        case "X-ABADR": addCompanion(line, bytes, to: .countryCode)
+        case "X-APPLE-SUBLOCALITY": addCompanion(line, bytes, to: .subLocality)
+        case "X-APPLE-SUBADMINISTRATIVEAREA": addCompanion(line, bytes, to: .subAdministrativeArea)
         default:
             if !addLabeledValue(line, bytes) { keepUnknown(line, bytes) }
         }
@@ -52,20 +52,20 @@ extension VCardCardBuilder {
         switch line.upperName {
         case "TEL":
             let value = text(line, bytes).trimmingSpaces()
-            phones.append(Pending(group: line.group, label: VCardLabels.phoneLabel(line.typeTokens), value: value))
+            phones.append(Pending(group: line.group, label: VCardLabels.phoneLabel(line.types), value: value))
         case "EMAIL":
             let value = text(line, bytes).trimmingSpaces()
-            emails.append(Pending(group: line.group, label: VCardLabels.genericLabel(line.typeTokens), value: value))
+            emails.append(Pending(group: line.group, label: VCardLabels.genericLabel(line.types), value: value))
         case "URL":
             let value = text(line, bytes).trimmingSpaces()
-            urls.append(Pending(group: line.group, label: VCardLabels.genericLabel(line.typeTokens), value: value))
+            urls.append(Pending(group: line.group, label: VCardLabels.genericLabel(line.types), value: value))
         case "ADR": addAddress(line, bytes)
         case "IMPP": addInstantMessage(line, bytes)
         case "X-SOCIALPROFILE": addSocialProfile(line, bytes)
         case "X-ABDATE", "ANNIVERSARY", "X-ANNIVERSARY", "X-EVOLUTION-ANNIVERSARY", "X-MS-ANNIVERSARY":
             return addDate(line, bytes)
         case "X-ABRELATEDNAMES":
-            let label = VCardLabels.relationLabel(line.typeTokens.filter { $0.uppercasedASCII() != "PREF" })
+            let label = VCardLabels.relationLabel(line.typeTokens)
             relations.append(Pending(group: line.group, label: label, value: text(line, bytes)))
         case "RELATED":
             relations.append(
@@ -75,7 +75,7 @@ extension VCardCardBuilder {
             guard let service = VCardServices.legacyInstantMessageProperties[line.upperName] else { return false }
             let username = text(line, bytes).trimmingSpaces()
             let address = CNInstantMessageAddress(username: username, service: service)
-            let label = VCardLabels.genericLabel(line.typeTokens)
+            let label = VCardLabels.genericLabel(line.types)
             instantMessages.append(Pending(group: line.group, label: label, value: address))
         }
         return true
@@ -84,7 +84,7 @@ extension VCardCardBuilder {
     // MARK: Names
 
     private mutating func addName(_ line: VCardContentLine, _ bytes: [UInt8]) {
-        guard firstUse("N") else { return keepUnknown(line, bytes) }
+        guard firstUse(.name) else { return keepUnknown(line, bytes) }
         let parts = components(line, bytes)
         nameComponents = parts
         func part(_ index: Int) -> String { index < parts.count ? parts[index] : "" }
@@ -96,7 +96,7 @@ extension VCardCardBuilder {
     }
 
     private mutating func setSingle(
-        _ line: VCardContentLine, _ bytes: [UInt8], key: String, _ set: (inout ContactStorage, String) -> Void
+        _ line: VCardContentLine, _ bytes: [UInt8], key: Single, _ set: (inout ContactStorage, String) -> Void
     ) {
         guard firstUse(key) else { return keepUnknown(line, bytes) }
         set(&storage, text(line, bytes))
@@ -104,7 +104,7 @@ extension VCardCardBuilder {
 
     /// vCard 2.1 Japanese phones write the phonetic name as `SOUND;X-IRMC-N:family;given;middle;;`.
     private mutating func addSound(_ line: VCardContentLine, _ bytes: [UInt8]) {
-        guard line.parameters.contains(where: { $0.name.uppercasedASCII() == "X-IRMC-N" }), firstUse("SOUND") else {
+        guard line.parameters.contains(where: { $0.name.uppercasedASCII() == "X-IRMC-N" }), firstUse(.sound) else {
             return keepUnknown(line, bytes)
         }
         let parts = components(line, bytes)
@@ -115,7 +115,7 @@ extension VCardCardBuilder {
     }
 
     private mutating func addOrganization(_ line: VCardContentLine, _ bytes: [UInt8]) {
-        guard firstUse("ORG") else { return keepUnknown(line, bytes) }
+        guard firstUse(.organization) else { return keepUnknown(line, bytes) }
         var parts = components(line, bytes)
         while parts.count > 1, parts.last?.isEmpty == true { parts.removeLast() }
         storage.organizationName = parts.first ?? ""
@@ -141,14 +141,26 @@ extension VCardCardBuilder {
         if !value.isEmpty { memberUIDs.append(value) }
     }
 
-    private mutating func addCompanion(
-        _ line: VCardContentLine, _ bytes: [UInt8], to table: WritableKeyPath<VCardCardBuilder, [String: String]>
-    ) {
-        if let group = line.group, self[keyPath: table][group] == nil {
-            self[keyPath: table][group] = text(line, bytes)
-            keepUnknown(line, bytes, isCompanion: true)
-        } else {
-            keepUnknown(line, bytes)
+    enum Companion {
+        case label, countryCode, subLocality, subAdministrativeArea
+    }
+
+    private mutating func addCompanion(_ line: VCardContentLine, _ bytes: [UInt8], to companion: Companion) {
+        guard let group = line.group else { return keepUnknown(line, bytes) }
+        let value = text(line, bytes)
+        var isNew = false
+        func store(_ table: inout [String: String]) {
+            if table[group] == nil {
+                table[group] = value
+                isNew = true
+            }
         }
+        switch companion {
+        case .label: store(&labels)
+        case .countryCode: store(&countryCodes)
+        case .subLocality: store(&subLocalities)
+        case .subAdministrativeArea: store(&subAdministrativeAreas)
+        }
+        keepUnknown(line, bytes, isCompanion: isNew)
     }
 }

@@ -5,8 +5,8 @@ extension VCardCardBuilder {
     // MARK: Photo
 
     mutating func addPhoto(_ line: VCardContentLine, _ bytes: [UInt8]) {
-        guard !seen.contains("PHOTO"), let data = photoData(line, bytes) else { return keepUnknown(line, bytes) }
-        seen.insert("PHOTO")
+        guard !hasSeen(.photo), let data = photoData(line, bytes) else { return keepUnknown(line, bytes) }
+        _ = firstUse(.photo)
         storage.imageData = data
         storage.imageDataAvailable = true
     }
@@ -33,23 +33,23 @@ extension VCardCardBuilder {
 
     mutating func addBirthday(_ line: VCardContentLine, _ bytes: [UInt8]) {
         let omitYear = line.parameterValue("X-APPLE-OMIT-YEAR").flatMap { Int($0.trimmingSpaces()) }
-        guard !seen.contains("BDAY"), let date = VCardDate.parse(text(line, bytes), omitYear: omitYear) else {
+        guard !hasSeen(.birthday), let date = VCardDate.parse(text(line, bytes), omitYear: omitYear) else {
             return keepUnknown(line, bytes)
         }
-        seen.insert("BDAY")
+        _ = firstUse(.birthday)
         storage.birthday = date.dateComponents
     }
 
     /// `X-ALTBDAY;CALSCALE=<calendar>:YYYY-MM-DD` carries the non-Gregorian birthday; `X-LEAP-MONTH=TRUE`
     /// marks a leap month.
     mutating func addAlternateBirthday(_ line: VCardContentLine, _ bytes: [UInt8]) {
-        guard !seen.contains("X-ALTBDAY"),
+        guard !hasSeen(.alternateBirthday),
             let scale = line.parameterValue("CALSCALE"),
             let identifier = CalendarIdentifierName.identifier(named: scale.trimmingSpaces()),
             identifier != .gregorian,
             let date = VCardDate.parse(text(line, bytes), omitYear: nil)
         else { return keepUnknown(line, bytes) }
-        seen.insert("X-ALTBDAY")
+        _ = firstUse(.alternateBirthday)
         var components = DateComponents(
             calendar: Calendar(identifier: identifier), year: date.year, month: date.month, day: date.day
         )
@@ -78,7 +78,7 @@ extension VCardCardBuilder {
         fields.state = part(4)
         fields.postalCode = part(5)
         fields.country = part(6)
-        addresses.append(Pending(group: line.group, label: VCardLabels.genericLabel(line.typeTokens), value: fields))
+        addresses.append(Pending(group: line.group, label: VCardLabels.genericLabel(line.types), value: fields))
     }
 
     mutating func addInstantMessage(_ line: VCardContentLine, _ bytes: [UInt8]) {
@@ -88,7 +88,7 @@ extension VCardCardBuilder {
         if service == nil, let scheme { service = VCardServices.instantMessageService(scheme: scheme) }
         let username = scheme == nil ? value : rest
         let address = CNInstantMessageAddress(username: username, service: service ?? "")
-        instantMessages.append(Pending(group: line.group, label: VCardLabels.genericLabel(line.typeTokens), value: address))
+        instantMessages.append(Pending(group: line.group, label: VCardLabels.genericLabel(line.types), value: address))
     }
 
     mutating func addSocialProfile(_ line: VCardContentLine, _ bytes: [UInt8]) {

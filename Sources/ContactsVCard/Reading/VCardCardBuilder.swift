@@ -14,7 +14,8 @@ struct VCardCardBuilder {
     }
 
     let lineNumber: Int
-    var storage = ContactStorage(identifier: ContactStorage.newIdentifier(), fetchedKeys: .all)
+    /// The contact's fields; the identifier is given when the card ends.
+    var storage = ContactStorage(identifier: "", fetchedKeys: .all)
     var version: VCardCard.Version?
     var kind: VCardCard.Kind = .individual
     var uid: String?
@@ -23,7 +24,8 @@ struct VCardCardBuilder {
     var formattedName: String?
     var nameComponents: [String]?
     var notes: [String] = []
-    var seen: Set<String> = []
+    /// The single-valued properties already read, by ``Single`` bit.
+    var seen: UInt32 = 0
 
     var phones: [Pending<String>] = []
     var emails: [Pending<String>] = []
@@ -54,7 +56,7 @@ struct VCardCardBuilder {
         if line.encoding == "QUOTED-PRINTABLE" {
             slice = ArraySlice(VCardValueDecoding.decodeQuotedPrintable(slice))
         }
-        return VCardValueDecoding.utf8Bytes(slice, charset: line.parameterValue("CHARSET"))
+        return VCardValueDecoding.utf8Bytes(slice, charset: line.charset)
     }
 
     /// The unescaped text of a value, with raw line breaks (from quoted-printable) made `\n`.
@@ -97,8 +99,20 @@ struct VCardCardBuilder {
         unknown.append((property, isCompanion))
     }
 
+    /// Single-valued properties: the first occurrence is read, later ones are kept as unknown.
+    enum Single: UInt32 {
+        case formattedName, name, nickname, maidenName, phoneticGiven, phoneticMiddle, phoneticFamily
+        case phoneticOrganization, sound, organization, title, photo, birthday, alternateBirthday
+    }
+
     /// Records the first use of a single-valued property; false when it was already seen.
-    mutating func firstUse(_ key: String) -> Bool {
-        seen.insert(key).inserted
+    mutating func firstUse(_ single: Single) -> Bool {
+        let bit: UInt32 = 1 << single.rawValue
+        defer { seen |= bit }
+        return seen & bit == 0
+    }
+
+    func hasSeen(_ single: Single) -> Bool {
+        seen & (1 << single.rawValue) != 0
     }
 }

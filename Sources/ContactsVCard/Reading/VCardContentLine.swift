@@ -12,6 +12,23 @@ package struct VCardContentLine {
     package var parameters: [VCardParameter]
     /// The index of the value's first byte in the line.
     package var valueStart: Int
+    /// The transfer encoding, upper-cased: `ENCODING` or a vCard 2.1 bare encoding parameter.
+    package var encoding: String?
+    /// The `CHARSET` parameter.
+    package var charset: String?
+
+    package init(
+        group: String?, name: String, upperName: String, parameters: [VCardParameter], valueStart: Int,
+        encoding: String? = nil, charset: String? = nil
+    ) {
+        self.group = group
+        self.name = name
+        self.upperName = upperName
+        self.parameters = parameters
+        self.valueStart = valueStart
+        self.encoding = encoding
+        self.charset = charset
+    }
 
     /// Parses a logical line.
     ///
@@ -33,15 +50,24 @@ package struct VCardContentLine {
         }
         guard index > nameStart else { throw VCardParseError(.invalidPropertyName, line: lineNumber) }
         let nameBytes = line[nameStart..<index]
-        let name = String(decoding: nameBytes, as: UTF8.self)
-        let upperName = String(decoding: nameBytes.lazy.map(VCardBytes.upper), as: UTF8.self)
+        let (name, upperName) = names(nameBytes)
         if index == count {
             return VCardContentLine(group: group, name: name, upperName: upperName, parameters: [], valueStart: count)
         }
         var parameters: [VCardParameter] = []
+        var encoding: String?
+        var charset: String?
         while index < count, line[index] == UInt8(ascii: ";") {
             index += 1
             if let parameter = parseParameter(line, index: &index) {
+                let upper = parameter.name.uppercasedASCII()
+                if parameter.isBare {
+                    if bareEncodings.contains(upper) { encoding = upper }
+                } else if upper == "ENCODING" {
+                    encoding = parameter.values.first?.uppercasedASCII()
+                } else if upper == "CHARSET" {
+                    charset = parameter.values.first
+                }
                 parameters.append(parameter)
             }
         }
@@ -49,8 +75,25 @@ package struct VCardContentLine {
             throw VCardParseError(.invalidPropertyName, line: lineNumber)
         }
         return VCardContentLine(
-            group: group, name: name, upperName: upperName, parameters: parameters, valueStart: index + 1
+            group: group, name: name, upperName: upperName, parameters: parameters, valueStart: index + 1,
+            encoding: encoding, charset: charset
         )
+    }
+
+    /// The name as written and in upper case, sharing one string when the name is upper case already.
+    private static func names(_ bytes: ArraySlice<UInt8>) -> (String, String) {
+        let hasLowercase = bytes.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
+        let name = String(decoding: bytes, as: UTF8.self)
+        guard hasLowercase else { return (name, name) }
+        let upper = String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            var index = 0
+            for byte in bytes {
+                buffer[index] = VCardBytes.upper(byte)
+                index += 1
+            }
+            return index
+        }
+        return (name, upper)
     }
 
     private static func parseParameter(_ line: [UInt8], index: inout Int) -> VCardParameter? {
@@ -152,42 +195,48 @@ extension VCardContentLine {
         return nil
     }
 
-    /// The type tokens as written: `TYPE` values split at commas, plus vCard 2.1 bare parameters other
-    /// than encodings.
+    /// Whether the value is base64 (`ENCODING=b`, `ENCODING=BASE64` or bare `BASE64`).
+    package var isBase64: Bool {
+        encoding == "B" || encoding == "BASE64"
+    }
+
+    /// The type parameters of the line as label flags plus the first token with no meaning of its own.
+    package var types: VCardTypes {
+        var types = VCardTypes()
+        forEachTypeToken { token, upper in types.add(token, upper: upper) }
+        return types
+    }
+
+    /// The type tokens as written, for relation types.
     package var typeTokens: [String] {
         var tokens: [String] = []
+        forEachTypeToken { token, _ in tokens.append(token) }
+        return tokens
+    }
+
+    /// Calls a closure with each type token: `TYPE` values split at commas, and vCard 2.1 bare
+    /// parameters other than encodings; the token as written and upper-cased.
+    private func forEachTypeToken(_ body: (String, String) -> Void) {
         for parameter in parameters {
-            let upper = parameter.name.uppercasedASCII()
             if parameter.isBare {
-                if !Self.bareEncodings.contains(upper) { tokens.append(parameter.name) }
-            } else if upper == "TYPE" {
+                let upper = parameter.name.uppercasedASCII()
+                if !Self.bareEncodings.contains(upper) { body(parameter.name, upper) }
+            } else if parameter.name.utf8.count == 4, parameter.name.uppercasedASCII() == "TYPE" {
                 for value in parameter.values {
-                    for token in value.split(separator: ",") {
-                        tokens.append(String(token).trimmingSpaces())
+                    if value.utf8.contains(UInt8(ascii: ",")) {
+                        for token in value.split(separator: ",") {
+                            let token = String(token).trimmingSpaces()
+                            body(token, token.uppercasedASCII())
+                        }
+                    } else {
+                        body(value, value.uppercasedASCII())
                     }
                 }
             }
         }
-        return tokens
     }
 
-    /// The transfer encoding: `ENCODING` or a vCard 2.1 bare encoding parameter, upper-cased.
-    package var encoding: String? {
-        for parameter in parameters {
-            let upper = parameter.name.uppercasedASCII()
-            if parameter.isBare, Self.bareEncodings.contains(upper) { return upper }
-            if upper == "ENCODING" { return parameter.values.first?.uppercasedASCII() }
-        }
-        return nil
-    }
-
-    /// Whether the value is base64 (`ENCODING=b`, `ENCODING=BASE64` or bare `BASE64`).
-    package var isBase64: Bool {
-        let encoding = encoding
-        return encoding == "B" || encoding == "BASE64"
-    }
-
-    private static let bareEncodings: Set<String> = ["QUOTED-PRINTABLE", "BASE64", "B", "8BIT", "7BIT"]
+    static let bareEncodings: Set<String> = ["QUOTED-PRINTABLE", "BASE64", "B", "8BIT", "7BIT"]
 }
 
 extension String {
