@@ -295,4 +295,20 @@ import Testing
         #expect(cards.first?.contact.familyName == "geiser")
         #expect(cards.first?.contact.emailAddresses.first?.value == "geiseri@yahoo.com")
     }
+
+    @Test func escapedBackslashAtLineEndDoesNotSwallowTheNextFoldedProperty() throws {
+        let contact = CNMutableContact()
+        let long = String(repeating: "x", count: 80)
+        contact.socialProfiles = [
+            CNLabeledValue(label: nil, value: CNSocialProfile(urlString: "\\", username: nil, userIdentifier: nil, service: nil)),
+            CNLabeledValue(label: nil, value: CNSocialProfile(urlString: "", username: long, userIdentifier: nil, service: nil)),
+        ]
+        let copy = try #require(try CNContactVCardSerialization.contacts(with: CNContactVCardSerialization.data(with: [contact])).first)
+        #expect(copy.socialProfiles.map(\.value) == contact.socialProfiles.map(\.value))
+    }
+
+    @Test func instantMessageUserNamesKeepLeadingSlashes() throws {
+        let contact = try contact("IMPP;X-SERVICE-TYPE=Jabber:xmpp://user")
+        #expect(contact.instantMessageAddresses.first?.value.username == "//user")
+    }
 }

@@ -242,8 +242,16 @@ extension VCardContentLine {
 extension String {
     /// The string with ASCII letters upper-cased and everything else unchanged.
     package func uppercasedASCII() -> String {
+        let utf8 = utf8
         if !utf8.contains(where: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) { return self }
-        return String(decoding: utf8.map(VCardBytes.upper), as: UTF8.self)
+        return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+            var index = 0
+            for byte in utf8 {
+                buffer[index] = VCardBytes.upper(byte)
+                index += 1
+            }
+            return index
+        }
     }
 
     /// The string without leading and trailing spaces and tabs.

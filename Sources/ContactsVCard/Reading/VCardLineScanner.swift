@@ -71,9 +71,9 @@ package struct VCardLineScanner {
                     continue
                 }
             }
-            if line.last == UInt8(ascii: "\\"), !containsColon(next) {
+            if endsWithLoneBackslash(), !containsColon(next) {
                 // vCard 2.1 writers that end a line with a backslash continue the value on the next line;
-                // read it as an escaped line break.
+                // read it as an escaped line break. An even run of backslashes is escaped backslashes.
                 line.append(UInt8(ascii: "n"))
                 appendPhysical(next, from: next.start)
                 consumePeeked()
@@ -141,6 +141,16 @@ package struct VCardLineScanner {
             guard let found = memchr(base + start, Int32(byte), pointer.count - start) else { return nil }
             return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
+    }
+
+    private func endsWithLoneBackslash() -> Bool {
+        var count = 0
+        var index = line.count - 1
+        while index >= 0, line[index] == UInt8(ascii: "\\") {
+            count += 1
+            index -= 1
+        }
+        return count % 2 == 1
     }
 
     private func containsColon(_ range: (start: Int, end: Int, next: Int)) -> Bool {
