@@ -84,6 +84,21 @@ import Testing
         #expect(contact.note == expected)
     }
 
+    @Test(arguments: [
+        ("SHIFT_JIS", String.Encoding.shiftJIS, "安藤ロイド"), ("ISO-2022-JP", .iso2022JP, "日本語"),
+("ISO-8859-2", .isoLatin2, "Łódź"), ("windows-1250", .windowsCP1250, "Łódź"),
+        ("windows-1251", .windowsCP1251, "Москва"), ("windows-1253", .windowsCP1253, "Αθήνα"),
+        ("windows-1254", .windowsCP1254, "İstanbul"), ("UTF-16", .utf16, "Zoë"),
+    ])
+    func convertsEveryListedCharsetWithFoundation(_ charset: String, _ encoding: String.Encoding, _ text: String) throws {
+        let encoded = try #require(text.data(using: encoding))
+        var data = Data("BEGIN:VCARD\r\nVERSION:2.1\r\nNOTE;CHARSET=\(charset):".utf8)
+        data.append(encoded)
+        data.append(contentsOf: Data("\r\nEND:VCARD\r\n".utf8))
+        let contact = try #require(try VCardReader.read(data).first?.contact)
+        #expect(contact.note == text)
+    }
+
     @Test func readsInvalidUTF8WithoutCharsetAsWindows1252() throws {
         var data = Data("BEGIN:VCARD\r\nVERSION:3.0\r\nNOTE:M".utf8)
         data.append(contentsOf: [0xFC, 0x6C, 0x6C, 0x65, 0x72])

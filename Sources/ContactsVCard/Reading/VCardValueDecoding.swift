@@ -87,7 +87,9 @@ package enum VCardValueDecoding {
             }
             return convert(bytes, from: .windowsCP1252)
         }
-        if let declared, !bytes.contains(where: { $0 >= 0x80 }), declared != .utf16 {
+        // ASCII bytes mean the same in every ASCII-compatible set; ISO-2022-JP and UTF-16 are not such sets.
+        let asciiCompatible = ![String.Encoding.iso2022JP, .utf16, .utf16BigEndian, .utf16LittleEndian].contains(declared)
+        if asciiCompatible, !bytes.contains(where: { $0 >= 0x80 }) {
             return bytes
         }
         return convert(bytes, from: declared ?? .windowsCP1252)
@@ -111,7 +113,6 @@ package enum VCardValueDecoding {
         case "WINDOWS-1252", "CP1252", "X-CP1252": .windowsCP1252
         case "SHIFT_JIS", "SHIFT-JIS", "SJIS", "X-SJIS", "CP932", "WINDOWS-31J", "MS_KANJI": .shiftJIS
         case "ISO-2022-JP": .iso2022JP
-        case "EUC-JP": .japaneseEUC
         case "ISO-8859-2", "LATIN2": .isoLatin2
         case "WINDOWS-1250", "CP1250": .windowsCP1250
         case "WINDOWS-1251", "CP1251": .windowsCP1251
