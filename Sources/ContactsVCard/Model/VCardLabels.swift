@@ -22,25 +22,34 @@ package struct VCardTypes {
     /// The first token that maps to no label and is not ignorable: a custom label.
     package var custom: String?
 
-    private static let known: [String: Flags] = [
-        "HOME": .home, "WORK": .work, "OTHER": .other, "SCHOOL": .school, "CELL": .cell, "MOBILE": .cell,
-        "IPHONE": .iPhone, "APPLEWATCH": .appleWatch, "MAIN": .main, "FAX": .fax, "PAGER": .pager,
-    ]
+    private static let known: [([UInt8], Flags)] = [
+        ("HOME", .home), ("WORK", .work), ("CELL", .cell), ("VOICE", []), ("PREF", []), ("INTERNET", []),
+        ("OTHER", .other), ("SCHOOL", .school), ("MOBILE", .cell), ("IPHONE", .iPhone),
+        ("APPLEWATCH", .appleWatch), ("MAIN", .main), ("FAX", .fax), ("PAGER", .pager),
+    ].map { (Array($0.0.utf8), $0.1) }
 
     /// Tokens that say nothing about the label.
-    private static let ignored: Set<String> = [
-        "PREF", "VOICE", "MSG", "INTERNET", "X400", "BBS", "MODEM", "CAR", "ISDN", "VIDEO", "PCS", "TEXT",
-        "TEXTPHONE", "DOM", "INTL", "POSTAL", "PARCEL", "JPEG", "PNG", "GIF", "PERSONAL", "ENCODING", "CHARSET", "",
-    ]
+    private static let ignored: [[UInt8]] = [
+        "MSG", "X400", "BBS", "MODEM", "CAR", "ISDN", "VIDEO", "PCS", "TEXT", "TEXTPHONE", "DOM", "INTL",
+        "POSTAL", "PARCEL", "JPEG", "PNG", "GIF", "PERSONAL", "ENCODING", "CHARSET",
+    ].map { Array($0.utf8) }
 
-    mutating func add(_ token: String, upper: String) {
-        if let flag = Self.known[upper] {
+    /// Adds the token spelled by a range of a line.
+    mutating func add(_ line: [UInt8], _ range: Range<Int>) {
+        if range.isEmpty { return }
+        for (word, flag) in Self.known where VCardContentLine.matches(line, range, word) {
             flags.insert(flag)
-        } else if custom == nil, !Self.ignored.contains(upper), !upper.hasPrefix("X-"),
-            !token.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
-        {
-            custom = token
+            return
         }
+        guard custom == nil else { return }
+        if Self.ignored.contains(where: { VCardContentLine.matches(line, range, $0) }) { return }
+        if range.count >= 2, VCardBytes.upper(line[range.lowerBound]) == UInt8(ascii: "X"),
+            line[range.lowerBound + 1] == UInt8(ascii: "-")
+        {
+            return
+        }
+        if line[range].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) { return }
+        custom = String(decoding: line[range], as: UTF8.self)
     }
 }
 

@@ -107,7 +107,7 @@ extension VCardCardBuilder {
 
     /// vCard 2.1 Japanese phones write the phonetic name as `SOUND;X-IRMC-N:family;given;middle;;`.
     private mutating func addSound(_ line: VCardContentLine, _ bytes: [UInt8]) {
-        guard line.parameters.contains(where: { $0.name.uppercasedASCII() == "X-IRMC-N" }), firstUse(.sound) else {
+        guard line.hasParameter("X-IRMC-N"), firstUse(.sound) else {
             return keepUnknown(line, bytes)
         }
         let parts = components(line, bytes)
