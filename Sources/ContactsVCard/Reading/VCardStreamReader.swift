@@ -18,6 +18,8 @@ package struct VCardStreamReader {
     private var scanner: VCardLineScanner
     /// The innermost open card; builders are mutated in place here rather than inside an array.
     private var current: VCardCardBuilder?
+    /// Whether a card is open; kept apart so checking does not copy the builder.
+    private var isOpen = false
     /// Cards that hold the current one, outermost first.
     private var outer: [VCardCardBuilder] = []
     private var ready: [VCardCard] = []
@@ -62,6 +64,7 @@ package struct VCardStreamReader {
                 if let unterminated = outer.first ?? current {
                     outer.removeAll()
                     current = nil
+                    isOpen = false
                     throw VCardParseError(.unterminatedCard, line: unterminated.lineNumber)
                 }
                 return nil
@@ -82,19 +85,23 @@ package struct VCardStreamReader {
             open(lineNumber)
         case "END" where Self.isVCard(bytes[line.valueStart...]):
             guard var builder = current.take() else { throw VCardParseError(.unexpectedEnd, line: lineNumber) }
-            current = outer.popLast()
+            if let parent = outer.popLast() {
+                current = parent
+            } else {
+                isOpen = false
+            }
             let card = builder.finish(identifiers: &identifiers)
-            if current == nil {
+            if !isOpen {
                 ready.append(card)
                 ready.append(contentsOf: nested)
                 nested.removeAll()
             } else {
                 nested.append(card)
             }
-        case "AGENT" where Self.startsVCard(bytes[line.valueStart...]) && current != nil:
+        case "AGENT" where Self.startsVCard(bytes[line.valueStart...]) && isOpen:
             open(lineNumber)
         default:
-            guard current != nil else { throw VCardParseError(.contentOutsideCard, line: lineNumber) }
+            guard isOpen else { throw VCardParseError(.contentOutsideCard, line: lineNumber) }
             current?.add(line, bytes)
         }
     }
@@ -102,6 +109,7 @@ package struct VCardStreamReader {
     private mutating func open(_ lineNumber: Int) {
         if let holder = current.take() { outer.append(holder) }
         current = VCardCardBuilder(lineNumber: lineNumber)
+        isOpen = true
     }
 
     private static let vcardWord = Array("VCARD".utf8)
