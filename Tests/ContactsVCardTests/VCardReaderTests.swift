@@ -326,4 +326,12 @@ import Testing
         let contact = try contact("IMPP;X-SERVICE-TYPE=Jabber:xmpp://user")
         #expect(contact.instantMessageAddresses.first?.value.username == "//user")
     }
+
+    @Test func version4TelephoneURIsBecomePlainNumbers() throws {
+        let card = try #require(try VCardTestSupport.cards("kcontacts/testfullvcard.vcf").first)
+        #expect(card.contact.phoneNumbers.map(\.value.stringValue) == [
+            "+44-555-555-5555;ext=5555", "+44-555-555-6666", "+44-555-555-7777",
+        ])
+        #expect(card.contact.phoneNumbers.map(\.label) == [CNLabelHome, CNLabelPhoneNumberMobile, CNLabelWork])
+    }
 }

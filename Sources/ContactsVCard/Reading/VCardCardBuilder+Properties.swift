@@ -52,7 +52,11 @@ extension VCardCardBuilder {
     private mutating func addLabeledValue(_ line: VCardContentLine, _ bytes: [UInt8], kind: VCardPropertyKind) -> Bool {
         switch kind {
         case .telephone:
-            let value = text(line, bytes).trimmingSpaces()
+            var value = text(line, bytes).trimmingSpaces()
+            // vCard 4 writes numbers as tel: URIs; the contact holds the number itself.
+            if value.utf8.count > 4, value.utf8.prefix(4).map(VCardBytes.upper) == Array("TEL:".utf8) {
+                value = String(value.dropFirst(4))
+            }
             phones.append(Pending(group: line.group, label: VCardLabels.phoneLabel(line.types), value: value))
         case .email:
             let value = text(line, bytes).trimmingSpaces()
