@@ -334,4 +334,14 @@ import Testing
         ])
         #expect(card.contact.phoneNumbers.map(\.label) == [CNLabelHome, CNLabelPhoneNumberMobile, CNLabelWork])
     }
+
+    @Test(arguments: [
+        ([UInt8]([0x61, 0x62]), true), ([0xC3, 0xA9], true), ([0xE6, 0x97, 0xA5], true), ([0xF0, 0x9F, 0x8E, 0x89], true),
+        ([0xC0, 0xAF], false), ([0xE0, 0x80, 0xAF], false), ([0xED, 0xA0, 0x80], false), ([0xF4, 0x90, 0x80, 0x80], false),
+        ([0xC3], false), ([0x80], false), ([0xFC, 0x6C], false),
+    ])
+    func validatesUTF8LikeTheStandardLibrary(_ bytes: [UInt8], _ valid: Bool) {
+        #expect(VCardValueDecoding.isValidUTF8(bytes[...]) == valid)
+        #expect((String(validating: bytes, as: UTF8.self) != nil) == valid)
+    }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 extension VCardCardBuilder {
     /// Ends the card: resolves labels and companions, the formatted name and the notes.
-    mutating func finish(identifiers: inout VCardIdentifierGenerator) -> VCardCard {
+    func finish(identifiers: inout VCardIdentifierGenerator) -> VCardCard {
         collectUsedGroups()
         storage.identifier = identifiers.next() + ":ABPerson"
         let countryCodes = countryCodes
@@ -36,8 +36,11 @@ extension VCardCardBuilder {
         let kept = unknown.filter { entry in
             !(entry.isCompanion && entry.property.group.map(usedGroups.contains) == true)
         }
+        // Move the fields out rather than copy them: the builder is thrown away next.
+        var fields = ContactStorage(identifier: "", fetchedKeys: [])
+        swap(&fields, &storage)
         return VCardCard(
-            contact: CNMutableContact(storage: storage),
+            contact: CNMutableContact(storage: fields),
             unknownProperties: kept.map(\.property),
             kind: kind,
             uid: uid,
@@ -50,7 +53,7 @@ extension VCardCardBuilder {
     }
 
     /// Notes the groups that labeled values use, whose companions are therefore consumed.
-    private mutating func collectUsedGroups() {
+    private func collectUsedGroups() {
         var groups = Set<String>()
         phones.forEach { if let group = $0.group { groups.insert(group) } }
         emails.forEach { if let group = $0.group { groups.insert(group) } }
@@ -65,7 +68,7 @@ extension VCardCardBuilder {
 
     /// A card with a formatted name but no structured name: the formatted name becomes the given name,
     /// unless it only repeats the organization or the nickname, as a writer's fallback would.
-    private mutating func applyFormattedName() {
+    private func applyFormattedName() {
         guard let formattedName, !formattedName.trimmingSpaces().isEmpty else { return }
         let nameParts = [
             storage.namePrefix, storage.givenName, storage.middleName, storage.familyName, storage.nameSuffix,

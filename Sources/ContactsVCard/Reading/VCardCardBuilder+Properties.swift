@@ -3,7 +3,7 @@ import Foundation
 
 extension VCardCardBuilder {
     /// Adds one content line of the card.
-    mutating func add(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    func add(_ line: VCardContentLine, _ bytes: [UInt8]) {
         guard let property = VCardPropertyKind.byName[line.upperName] else { return keepUnknown(line, bytes) }
         switch property {
         case .version:
@@ -49,7 +49,7 @@ extension VCardCardBuilder {
     }
 
     /// Adds a multi-valued property; false when the value cannot be read, so it is kept as unknown.
-    private mutating func addLabeledValue(_ line: VCardContentLine, _ bytes: [UInt8], kind: VCardPropertyKind) -> Bool {
+    private func addLabeledValue(_ line: VCardContentLine, _ bytes: [UInt8], kind: VCardPropertyKind) -> Bool {
         switch kind {
         case .telephone:
             var value = text(line, bytes).trimmingSpaces()
@@ -90,7 +90,7 @@ extension VCardCardBuilder {
 
     // MARK: Names
 
-    private mutating func addName(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    private func addName(_ line: VCardContentLine, _ bytes: [UInt8]) {
         guard firstUse(.name) else { return keepUnknown(line, bytes) }
         let parts = components(line, bytes)
         nameComponents = parts
@@ -102,7 +102,7 @@ extension VCardCardBuilder {
         storage.nameSuffix = part(4)
     }
 
-    private mutating func setSingle(
+    private func setSingle(
         _ line: VCardContentLine, _ bytes: [UInt8], key: Single, _ set: (inout ContactStorage, String) -> Void
     ) {
         guard firstUse(key) else { return keepUnknown(line, bytes) }
@@ -110,7 +110,7 @@ extension VCardCardBuilder {
     }
 
     /// vCard 2.1 Japanese phones write the phonetic name as `SOUND;X-IRMC-N:family;given;middle;;`.
-    private mutating func addSound(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    private func addSound(_ line: VCardContentLine, _ bytes: [UInt8]) {
         guard line.hasParameter("X-IRMC-N"), firstUse(.sound) else {
             return keepUnknown(line, bytes)
         }
@@ -121,7 +121,7 @@ extension VCardCardBuilder {
         if storage.phoneticMiddleName.isEmpty { storage.phoneticMiddleName = part(2) }
     }
 
-    private mutating func addOrganization(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    private func addOrganization(_ line: VCardContentLine, _ bytes: [UInt8]) {
         guard firstUse(.organization) else { return keepUnknown(line, bytes) }
         var parts = components(line, bytes)
         while parts.count > 1, parts.last?.isEmpty == true { parts.removeLast() }
@@ -132,7 +132,7 @@ extension VCardCardBuilder {
 
     // MARK: Kinds and groups
 
-    private mutating func addKind(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    private func addKind(_ line: VCardContentLine, _ bytes: [UInt8]) {
         switch text(line, bytes).trimmingSpaces().lowercased() {
         case "individual", "": kind = .individual
         case "org", "organization": kind = .organization
@@ -142,7 +142,7 @@ extension VCardCardBuilder {
         }
     }
 
-    private mutating func addMember(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    private func addMember(_ line: VCardContentLine, _ bytes: [UInt8]) {
         var value = text(line, bytes).trimmingSpaces()
         if value.lowercased().hasPrefix("urn:uuid:") { value = String(value.dropFirst(9)) }
         if !value.isEmpty { memberUIDs.append(value) }
@@ -152,7 +152,7 @@ extension VCardCardBuilder {
         case label, countryCode, subLocality, subAdministrativeArea
     }
 
-    private mutating func addCompanion(_ line: VCardContentLine, _ bytes: [UInt8], to companion: Companion) {
+    private func addCompanion(_ line: VCardContentLine, _ bytes: [UInt8], to companion: Companion) {
         guard let group = line.group else { return keepUnknown(line, bytes) }
         let value = text(line, bytes)
         var isNew = false

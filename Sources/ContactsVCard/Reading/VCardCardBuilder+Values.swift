@@ -4,7 +4,7 @@ import Foundation
 extension VCardCardBuilder {
     // MARK: Photo
 
-    mutating func addPhoto(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    func addPhoto(_ line: VCardContentLine, _ bytes: [UInt8]) {
         guard !hasSeen(.photo), let data = photoData(line, bytes) else { return keepUnknown(line, bytes) }
         _ = firstUse(.photo)
         storage.imageData = data
@@ -31,7 +31,7 @@ extension VCardCardBuilder {
 
     // MARK: Dates
 
-    mutating func addBirthday(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    func addBirthday(_ line: VCardContentLine, _ bytes: [UInt8]) {
         let omitYear = line.parameterValue("X-APPLE-OMIT-YEAR").flatMap { Int($0.trimmingSpaces()) }
         guard !hasSeen(.birthday), let date = VCardDate.parse(text(line, bytes), omitYear: omitYear) else {
             return keepUnknown(line, bytes)
@@ -42,7 +42,7 @@ extension VCardCardBuilder {
 
     /// `X-ALTBDAY;CALSCALE=<calendar>:YYYY-MM-DD` carries the non-Gregorian birthday; `X-LEAP-MONTH=TRUE`
     /// marks a leap month.
-    mutating func addAlternateBirthday(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    func addAlternateBirthday(_ line: VCardContentLine, _ bytes: [UInt8]) {
         guard !hasSeen(.alternateBirthday),
             let scale = line.parameterValue("CALSCALE"),
             let identifier = CalendarIdentifierName.identifier(named: scale.trimmingSpaces()),
@@ -58,7 +58,7 @@ extension VCardCardBuilder {
     }
 
     /// Adds a labeled date; false when the value is no date, so the property is kept as unknown.
-    mutating func addDate(_ line: VCardContentLine, _ bytes: [UInt8]) -> Bool {
+    func addDate(_ line: VCardContentLine, _ bytes: [UInt8]) -> Bool {
         let omitYear = line.parameterValue("X-APPLE-OMIT-YEAR").flatMap { Int($0.trimmingSpaces()) }
         guard let date = VCardDate.parse(text(line, bytes), omitYear: omitYear) else { return false }
         let label: String? = line.upperName == "X-ABDATE" ? nil : CNLabelDateAnniversary
@@ -68,7 +68,7 @@ extension VCardCardBuilder {
 
     // MARK: Addresses and services
 
-    mutating func addAddress(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    func addAddress(_ line: VCardContentLine, _ bytes: [UInt8]) {
         let parts = components(line, bytes)
         func part(_ index: Int) -> String { index < parts.count ? parts[index] : "" }
         var fields = CNPostalAddress.Fields()
@@ -81,7 +81,7 @@ extension VCardCardBuilder {
         addresses.append(Pending(group: line.group, label: VCardLabels.genericLabel(line.types), value: fields))
     }
 
-    mutating func addInstantMessage(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    func addInstantMessage(_ line: VCardContentLine, _ bytes: [UInt8]) {
         let value = text(line, bytes).trimmingSpaces()
         let (scheme, rest) = VCardServices.splitURI(value)
         var service = line.parameterValue("X-SERVICE-TYPE").map(VCardServices.instantMessageService(named:))
@@ -91,7 +91,7 @@ extension VCardCardBuilder {
         instantMessages.append(Pending(group: line.group, label: VCardLabels.genericLabel(line.types), value: address))
     }
 
-    mutating func addSocialProfile(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    func addSocialProfile(_ line: VCardContentLine, _ bytes: [UInt8]) {
         let service = line.parameterValues("TYPE").first { $0.uppercasedASCII() != "PREF" }
         let profile = CNSocialProfile(
             urlString: text(line, bytes).trimmingSpaces(),

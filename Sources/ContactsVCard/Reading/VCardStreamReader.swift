@@ -84,7 +84,7 @@ package struct VCardStreamReader {
         case "BEGIN" where Self.isVCard(bytes[line.valueStart...]):
             open(lineNumber)
         case "END" where Self.isVCard(bytes[line.valueStart...]):
-            guard var builder = current.take() else { throw VCardParseError(.unexpectedEnd, line: lineNumber) }
+            guard let builder = current.take() else { throw VCardParseError(.unexpectedEnd, line: lineNumber) }
             if let parent = outer.popLast() {
                 current = parent
             } else {
