@@ -84,6 +84,21 @@ import Testing
         #expect(contact.note == expected)
     }
 
+    @Test(arguments: [
+        ("SHIFT_JIS", String.Encoding.shiftJIS, "安藤ロイド"), ("ISO-2022-JP", .iso2022JP, "日本語"),
+("ISO-8859-2", .isoLatin2, "Łódź"), ("windows-1250", .windowsCP1250, "Łódź"),
+        ("windows-1251", .windowsCP1251, "Москва"), ("windows-1253", .windowsCP1253, "Αθήνα"),
+        ("windows-1254", .windowsCP1254, "İstanbul"), ("UTF-16", .utf16, "Zoë"),
+    ])
+    func convertsEveryListedCharsetWithFoundation(_ charset: String, _ encoding: String.Encoding, _ text: String) throws {
+        let encoded = try #require(text.data(using: encoding))
+        var data = Data("BEGIN:VCARD\r\nVERSION:2.1\r\nNOTE;CHARSET=\(charset):".utf8)
+        data.append(encoded)
+        data.append(contentsOf: Data("\r\nEND:VCARD\r\n".utf8))
+        let contact = try #require(try VCardReader.read(data).first?.contact)
+        #expect(contact.note == text)
+    }
+
     @Test func readsInvalidUTF8WithoutCharsetAsWindows1252() throws {
         var data = Data("BEGIN:VCARD\r\nVERSION:3.0\r\nNOTE:M".utf8)
         data.append(contentsOf: [0xFC, 0x6C, 0x6C, 0x65, 0x72])
@@ -294,5 +309,39 @@ import Testing
         let cards = try VCardTestSupport.cards("kcontacts/vcard3.vcf")
         #expect(cards.first?.contact.familyName == "geiser")
         #expect(cards.first?.contact.emailAddresses.first?.value == "geiseri@yahoo.com")
+    }
+
+    @Test func escapedBackslashAtLineEndDoesNotSwallowTheNextFoldedProperty() throws {
+        let contact = CNMutableContact()
+        let long = String(repeating: "x", count: 80)
+        contact.socialProfiles = [
+            CNLabeledValue(label: nil, value: CNSocialProfile(urlString: "\\", username: nil, userIdentifier: nil, service: nil)),
+            CNLabeledValue(label: nil, value: CNSocialProfile(urlString: "", username: long, userIdentifier: nil, service: nil)),
+        ]
+        let copy = try #require(try CNContactVCardSerialization.contacts(with: CNContactVCardSerialization.data(with: [contact])).first)
+        #expect(copy.socialProfiles.map(\.value) == contact.socialProfiles.map(\.value))
+    }
+
+    @Test func instantMessageUserNamesKeepLeadingSlashes() throws {
+        let contact = try contact("IMPP;X-SERVICE-TYPE=Jabber:xmpp://user")
+        #expect(contact.instantMessageAddresses.first?.value.username == "//user")
+    }
+
+    @Test func version4TelephoneURIsBecomePlainNumbers() throws {
+        let card = try #require(try VCardTestSupport.cards("kcontacts/testfullvcard.vcf").first)
+        #expect(card.contact.phoneNumbers.map(\.value.stringValue) == [
+            "+44-555-555-5555;ext=5555", "+44-555-555-6666", "+44-555-555-7777",
+        ])
+        #expect(card.contact.phoneNumbers.map(\.label) == [CNLabelHome, CNLabelPhoneNumberMobile, CNLabelWork])
+    }
+
+    @Test(arguments: [
+        ([UInt8]([0x61, 0x62]), true), ([0xC3, 0xA9], true), ([0xE6, 0x97, 0xA5], true), ([0xF0, 0x9F, 0x8E, 0x89], true),
+        ([0xC0, 0xAF], false), ([0xE0, 0x80, 0xAF], false), ([0xED, 0xA0, 0x80], false), ([0xF4, 0x90, 0x80, 0x80], false),
+        ([0xC3], false), ([0x80], false), ([0xFC, 0x6C], false),
+    ])
+    func validatesUTF8LikeTheStandardLibrary(_ bytes: [UInt8], _ valid: Bool) {
+        #expect(VCardValueDecoding.isValidUTF8(bytes[...]) == valid)
+        #expect((String(validating: bytes, as: UTF8.self) != nil) == valid)
     }
 }

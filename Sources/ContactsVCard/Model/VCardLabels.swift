@@ -1,5 +1,58 @@
 import ContactsModel
 
+/// The type tokens of one property, as flags for the tokens that map to labels.
+package struct VCardTypes {
+    package struct Flags: OptionSet, Sendable {
+        package var rawValue: UInt16
+        package init(rawValue: UInt16) { self.rawValue = rawValue }
+        package static let home = Flags(rawValue: 1 << 0)
+        package static let work = Flags(rawValue: 1 << 1)
+        package static let other = Flags(rawValue: 1 << 2)
+        package static let school = Flags(rawValue: 1 << 3)
+        package static let cell = Flags(rawValue: 1 << 4)
+        package static let iPhone = Flags(rawValue: 1 << 5)
+        package static let appleWatch = Flags(rawValue: 1 << 6)
+        package static let main = Flags(rawValue: 1 << 7)
+        package static let fax = Flags(rawValue: 1 << 8)
+        package static let pager = Flags(rawValue: 1 << 9)
+    }
+
+    /// The label-bearing tokens present.
+    package var flags: Flags = []
+    /// The first token that maps to no label and is not ignorable: a custom label.
+    package var custom: String?
+
+    private static let known: [([UInt8], Flags)] = [
+        ("HOME", .home), ("WORK", .work), ("CELL", .cell), ("VOICE", []), ("PREF", []), ("INTERNET", []),
+        ("OTHER", .other), ("SCHOOL", .school), ("MOBILE", .cell), ("IPHONE", .iPhone),
+        ("APPLEWATCH", .appleWatch), ("MAIN", .main), ("FAX", .fax), ("PAGER", .pager),
+    ].map { (Array($0.0.utf8), $0.1) }
+
+    /// Tokens that say nothing about the label.
+    private static let ignored: [[UInt8]] = [
+        "MSG", "X400", "BBS", "MODEM", "CAR", "ISDN", "VIDEO", "PCS", "TEXT", "TEXTPHONE", "DOM", "INTL",
+        "POSTAL", "PARCEL", "JPEG", "PNG", "GIF", "PERSONAL", "ENCODING", "CHARSET",
+    ].map { Array($0.utf8) }
+
+    /// Adds the token spelled by a range of a line.
+    mutating func add(_ line: [UInt8], _ range: Range<Int>) {
+        if range.isEmpty { return }
+        for (word, flag) in Self.known where VCardContentLine.matches(line, range, word) {
+            flags.insert(flag)
+            return
+        }
+        guard custom == nil else { return }
+        if Self.ignored.contains(where: { VCardContentLine.matches(line, range, $0) }) { return }
+        if range.count >= 2, VCardBytes.upper(line[range.lowerBound]) == UInt8(ascii: "X"),
+            line[range.lowerBound + 1] == UInt8(ascii: "-")
+        {
+            return
+        }
+        if line[range].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) { return }
+        custom = String(decoding: line[range], as: UTF8.self)
+    }
+}
+
 /// The mapping between vCard type parameters and Apple's labels, both ways.
 ///
 /// Reading: `HOME`, `WORK`, `OTHER`, `SCHOOL` map to the generic labels; for phones `CELL`/`MOBILE` to
@@ -7,48 +60,30 @@ import ContactsModel
 /// only describe the medium (`VOICE`, `INTERNET`, `PREF`, `POSTAL`, ...) and vendor `X-` tokens are
 /// ignored; any other token becomes a custom label as written. An `X-ABLabel` in the same group wins.
 package enum VCardLabels {
-    /// Tokens that say nothing about the label.
-    private static let ignored: Set<String> = [
-        "PREF", "VOICE", "MSG", "INTERNET", "X400", "BBS", "MODEM", "CAR", "ISDN", "VIDEO", "PCS", "TEXT",
-        "TEXTPHONE", "DOM", "INTL", "POSTAL", "PARCEL", "JPEG", "PNG", "GIF", "PERSONAL", "ENCODING", "CHARSET",
-    ]
-
     /// The label of a phone number from its type tokens.
-    package static func phoneLabel(_ tokens: [String]) -> String? {
-        let upper = Set(tokens.map { $0.uppercasedASCII() })
-        if upper.contains("IPHONE") { return CNLabelPhoneNumberiPhone }
-        if upper.contains("APPLEWATCH") { return CNLabelPhoneNumberAppleWatch }
-        if upper.contains("MAIN") { return CNLabelPhoneNumberMain }
-        if upper.contains("FAX") {
-            if upper.contains("HOME") { return CNLabelPhoneNumberHomeFax }
-            if upper.contains("WORK") { return CNLabelPhoneNumberWorkFax }
+    package static func phoneLabel(_ types: VCardTypes) -> String? {
+        let flags = types.flags
+        if flags.contains(.iPhone) { return CNLabelPhoneNumberiPhone }
+        if flags.contains(.appleWatch) { return CNLabelPhoneNumberAppleWatch }
+        if flags.contains(.main) { return CNLabelPhoneNumberMain }
+        if flags.contains(.fax) {
+            if flags.contains(.home) { return CNLabelPhoneNumberHomeFax }
+            if flags.contains(.work) { return CNLabelPhoneNumberWorkFax }
             return CNLabelPhoneNumberOtherFax
         }
-        if upper.contains("PAGER") { return CNLabelPhoneNumberPager }
-        if upper.contains("CELL") || upper.contains("MOBILE") { return CNLabelPhoneNumberMobile }
-        return genericLabel(tokens)
+        if flags.contains(.pager) { return CNLabelPhoneNumberPager }
+        if flags.contains(.cell) { return CNLabelPhoneNumberMobile }
+        return genericLabel(types)
     }
 
     /// The label of an e-mail address, postal address, URL or instant message address.
-    package static func genericLabel(_ tokens: [String]) -> String? {
-        var custom: String?
-        for token in tokens {
-            switch token.uppercasedASCII() {
-            case "HOME": return CNLabelHome
-            case "WORK": return CNLabelWork
-            case "OTHER": return CNLabelOther
-            case "SCHOOL": return CNLabelSchool
-            case let upper where ignored.contains(upper) || upper.hasPrefix("X-") || upper.isEmpty:
-                continue
-            default:
-                if custom == nil, !isPreferenceNumber(token) { custom = token }
-            }
-        }
-        return custom
-    }
-
-    private static func isPreferenceNumber(_ token: String) -> Bool {
-        !token.isEmpty && token.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    package static func genericLabel(_ types: VCardTypes) -> String? {
+        let flags = types.flags
+        if flags.contains(.home) { return CNLabelHome }
+        if flags.contains(.work) { return CNLabelWork }
+        if flags.contains(.other) { return CNLabelOther }
+        if flags.contains(.school) { return CNLabelSchool }
+        return types.custom
     }
 
     /// The type tokens the writer uses for a phone label, or nil when the label travels as `X-ABLabel`.

@@ -63,10 +63,7 @@ package enum VCardServices {
             VCardBytes.isNameByte(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
         }
         guard isScheme else { return (nil, value) }
-        var rest = bytes[(colon + 1)...]
-        if rest.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) {
-            rest = rest.dropFirst(2)
-        }
+        let rest = bytes[(colon + 1)...]
         return (String(decoding: schemeBytes, as: UTF8.self), String(decoding: rest, as: UTF8.self))
     }
 

@@ -3,15 +3,16 @@ import Foundation
 
 extension VCardCardBuilder {
     /// Ends the card: resolves labels and companions, the formatted name and the notes.
-    mutating func finish() -> VCardCard {
+    func finish(identifiers: inout VCardIdentifierGenerator) -> VCardCard {
         collectUsedGroups()
+        storage.identifier = identifiers.next() + ":ABPerson"
         let countryCodes = countryCodes
         let subLocalities = subLocalities
         let subAdministrativeAreas = subAdministrativeAreas
-        storage.phoneNumbers = resolve(phones) { CNPhoneNumber(stringValue: $0) }
-        storage.emailAddresses = resolve(emails) { $0 as NSString }
-        storage.urlAddresses = resolve(urls) { $0 as NSString }
-        storage.postalAddresses = resolve(addresses) { fields, group in
+        storage.phoneNumbers = resolve(phones, &identifiers) { CNPhoneNumber(stringValue: $0) }
+        storage.emailAddresses = resolve(emails, &identifiers) { $0 as NSString }
+        storage.urlAddresses = resolve(urls, &identifiers) { $0 as NSString }
+        storage.postalAddresses = resolve(addresses, &identifiers) { fields, group in
             var fields = fields
             if let group {
                 fields.isoCountryCode = countryCodes[group] ?? ""
@@ -20,10 +21,10 @@ extension VCardCardBuilder {
             }
             return CNPostalAddress(fields: fields)
         }
-        storage.dates = resolve(dates) { $0.nsDateComponents }
-        storage.contactRelations = resolve(relations) { CNContactRelation(name: $0) }
-        storage.socialProfiles = resolve(socialProfiles) { $0 }
-        storage.instantMessageAddresses = resolve(instantMessages) { $0 }
+        storage.dates = resolve(dates, &identifiers) { $0.nsDateComponents }
+        storage.contactRelations = resolve(relations, &identifiers) { CNContactRelation(name: $0) }
+        storage.socialProfiles = resolve(socialProfiles, &identifiers) { $0 }
+        storage.instantMessageAddresses = resolve(instantMessages, &identifiers) { $0 }
         storage.note = notes.joined(separator: "\n")
         if kind == .organization { storage.contactType = .organization }
         var groupName: String?
@@ -35,8 +36,11 @@ extension VCardCardBuilder {
         let kept = unknown.filter { entry in
             !(entry.isCompanion && entry.property.group.map(usedGroups.contains) == true)
         }
+        // Move the fields out rather than copy them: the builder is thrown away next.
+        var fields = ContactStorage(identifier: "", fetchedKeys: [])
+        swap(&fields, &storage)
         return VCardCard(
-            contact: CNMutableContact(storage: storage),
+            contact: CNMutableContact(storage: fields),
             unknownProperties: kept.map(\.property),
             kind: kind,
             uid: uid,
@@ -49,7 +53,7 @@ extension VCardCardBuilder {
     }
 
     /// Notes the groups that labeled values use, whose companions are therefore consumed.
-    private mutating func collectUsedGroups() {
+    private func collectUsedGroups() {
         var groups = Set<String>()
         phones.forEach { if let group = $0.group { groups.insert(group) } }
         emails.forEach { if let group = $0.group { groups.insert(group) } }
@@ -64,7 +68,7 @@ extension VCardCardBuilder {
 
     /// A card with a formatted name but no structured name: the formatted name becomes the given name,
     /// unless it only repeats the organization or the nickname, as a writer's fallback would.
-    private mutating func applyFormattedName() {
+    private func applyFormattedName() {
         guard let formattedName, !formattedName.trimmingSpaces().isEmpty else { return }
         let nameParts = [
             storage.namePrefix, storage.givenName, storage.middleName, storage.familyName, storage.nameSuffix,
@@ -79,7 +83,7 @@ extension VCardCardBuilder {
 
     /// Turns pending values into labeled values; an `X-ABLabel` in the value's group wins over its types.
     private func resolve<Value, Result: NSCopying & NSSecureCoding>(
-        _ pending: [Pending<Value>], _ make: (Value, String?) -> Result
+        _ pending: [Pending<Value>], _ identifiers: inout VCardIdentifierGenerator, _ make: (Value, String?) -> Result
     ) -> [CNLabeledValue<Result>] {
         guard !pending.isEmpty else { return [] }
         var result: [CNLabeledValue<Result>] = []
@@ -89,14 +93,15 @@ extension VCardCardBuilder {
             if let group = item.group, let groupLabel = labels[group] {
                 label = groupLabel
             }
-            result.append(CNLabeledValue(label: label, value: make(item.value, item.group)))
+            let value = make(item.value, item.group)
+            result.append(CNLabeledValue(identifier: identifiers.next(), label: label, value: value))
         }
         return result
     }
 
     private func resolve<Value, Result: NSCopying & NSSecureCoding>(
-        _ pending: [Pending<Value>], _ make: (Value) -> Result
+        _ pending: [Pending<Value>], _ identifiers: inout VCardIdentifierGenerator, _ make: (Value) -> Result
     ) -> [CNLabeledValue<Result>] {
-        resolve(pending) { value, _ in make(value) }
+        resolve(pending, &identifiers) { value, _ in make(value) }
     }
 }

@@ -4,9 +4,9 @@ import Foundation
 extension VCardCardBuilder {
     // MARK: Photo
 
-    mutating func addPhoto(_ line: VCardContentLine, _ bytes: [UInt8]) {
-        guard !seen.contains("PHOTO"), let data = photoData(line, bytes) else { return keepUnknown(line, bytes) }
-        seen.insert("PHOTO")
+    func addPhoto(_ line: VCardContentLine, _ bytes: [UInt8]) {
+        guard !hasSeen(.photo), let data = photoData(line, bytes) else { return keepUnknown(line, bytes) }
+        _ = firstUse(.photo)
         storage.imageData = data
         storage.imageDataAvailable = true
     }
@@ -31,25 +31,25 @@ extension VCardCardBuilder {
 
     // MARK: Dates
 
-    mutating func addBirthday(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    func addBirthday(_ line: VCardContentLine, _ bytes: [UInt8]) {
         let omitYear = line.parameterValue("X-APPLE-OMIT-YEAR").flatMap { Int($0.trimmingSpaces()) }
-        guard !seen.contains("BDAY"), let date = VCardDate.parse(text(line, bytes), omitYear: omitYear) else {
+        guard !hasSeen(.birthday), let date = VCardDate.parse(text(line, bytes), omitYear: omitYear) else {
             return keepUnknown(line, bytes)
         }
-        seen.insert("BDAY")
+        _ = firstUse(.birthday)
         storage.birthday = date.dateComponents
     }
 
     /// `X-ALTBDAY;CALSCALE=<calendar>:YYYY-MM-DD` carries the non-Gregorian birthday; `X-LEAP-MONTH=TRUE`
     /// marks a leap month.
-    mutating func addAlternateBirthday(_ line: VCardContentLine, _ bytes: [UInt8]) {
-        guard !seen.contains("X-ALTBDAY"),
+    func addAlternateBirthday(_ line: VCardContentLine, _ bytes: [UInt8]) {
+        guard !hasSeen(.alternateBirthday),
             let scale = line.parameterValue("CALSCALE"),
             let identifier = CalendarIdentifierName.identifier(named: scale.trimmingSpaces()),
             identifier != .gregorian,
             let date = VCardDate.parse(text(line, bytes), omitYear: nil)
         else { return keepUnknown(line, bytes) }
-        seen.insert("X-ALTBDAY")
+        _ = firstUse(.alternateBirthday)
         var components = DateComponents(
             calendar: Calendar(identifier: identifier), year: date.year, month: date.month, day: date.day
         )
@@ -58,7 +58,7 @@ extension VCardCardBuilder {
     }
 
     /// Adds a labeled date; false when the value is no date, so the property is kept as unknown.
-    mutating func addDate(_ line: VCardContentLine, _ bytes: [UInt8]) -> Bool {
+    func addDate(_ line: VCardContentLine, _ bytes: [UInt8]) -> Bool {
         let omitYear = line.parameterValue("X-APPLE-OMIT-YEAR").flatMap { Int($0.trimmingSpaces()) }
         guard let date = VCardDate.parse(text(line, bytes), omitYear: omitYear) else { return false }
         let label: String? = line.upperName == "X-ABDATE" ? nil : CNLabelDateAnniversary
@@ -68,7 +68,7 @@ extension VCardCardBuilder {
 
     // MARK: Addresses and services
 
-    mutating func addAddress(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    func addAddress(_ line: VCardContentLine, _ bytes: [UInt8]) {
         let parts = components(line, bytes)
         func part(_ index: Int) -> String { index < parts.count ? parts[index] : "" }
         var fields = CNPostalAddress.Fields()
@@ -78,20 +78,20 @@ extension VCardCardBuilder {
         fields.state = part(4)
         fields.postalCode = part(5)
         fields.country = part(6)
-        addresses.append(Pending(group: line.group, label: VCardLabels.genericLabel(line.typeTokens), value: fields))
+        addresses.append(Pending(group: line.group, label: VCardLabels.genericLabel(line.types), value: fields))
     }
 
-    mutating func addInstantMessage(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    func addInstantMessage(_ line: VCardContentLine, _ bytes: [UInt8]) {
         let value = text(line, bytes).trimmingSpaces()
         let (scheme, rest) = VCardServices.splitURI(value)
         var service = line.parameterValue("X-SERVICE-TYPE").map(VCardServices.instantMessageService(named:))
         if service == nil, let scheme { service = VCardServices.instantMessageService(scheme: scheme) }
         let username = scheme == nil ? value : rest
         let address = CNInstantMessageAddress(username: username, service: service ?? "")
-        instantMessages.append(Pending(group: line.group, label: VCardLabels.genericLabel(line.typeTokens), value: address))
+        instantMessages.append(Pending(group: line.group, label: VCardLabels.genericLabel(line.types), value: address))
     }
 
-    mutating func addSocialProfile(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    func addSocialProfile(_ line: VCardContentLine, _ bytes: [UInt8]) {
         let service = line.parameterValues("TYPE").first { $0.uppercasedASCII() != "PREF" }
         let profile = CNSocialProfile(
             urlString: text(line, bytes).trimmingSpaces(),

@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Labels, `X-ABADR` country codes and other companions of grouped properties may come before or after
 /// the property they belong to, so labeled values wait in ``Pending`` lists until the card ends.
-struct VCardCardBuilder {
+/// A class, not a struct: the reader changes one builder per line, and a struct of this many fields was
+/// copied on the way (seen in profiles). It never leaves the reader, so it needs no `Sendable`.
+final class VCardCardBuilder {
     /// A labeled value waiting for its group's companions.
     struct Pending<Value> {
         var group: String?
@@ -14,7 +16,8 @@ struct VCardCardBuilder {
     }
 
     let lineNumber: Int
-    var storage = ContactStorage(identifier: ContactStorage.newIdentifier(), fetchedKeys: .all)
+    /// The contact's fields; the identifier is given when the card ends.
+    var storage = ContactStorage(identifier: "", fetchedKeys: .all)
     var version: VCardCard.Version?
     var kind: VCardCard.Kind = .individual
     var uid: String?
@@ -23,7 +26,8 @@ struct VCardCardBuilder {
     var formattedName: String?
     var nameComponents: [String]?
     var notes: [String] = []
-    var seen: Set<String> = []
+    /// The single-valued properties already read, by ``Single`` bit.
+    var seen: UInt32 = 0
 
     var phones: [Pending<String>] = []
     var emails: [Pending<String>] = []
@@ -54,18 +58,25 @@ struct VCardCardBuilder {
         if line.encoding == "QUOTED-PRINTABLE" {
             slice = ArraySlice(VCardValueDecoding.decodeQuotedPrintable(slice))
         }
-        return VCardValueDecoding.utf8Bytes(slice, charset: line.parameterValue("CHARSET"))
+        return VCardValueDecoding.utf8Bytes(slice, charset: line.charset)
     }
 
     /// The unescaped text of a value, with raw line breaks (from quoted-printable) made `\n`.
     func text(_ line: VCardContentLine, _ bytes: [UInt8]) -> String {
-        Self.normalizingLineBreaks(VCardValueDecoding.unescape(valueBytes(line, bytes)))
+        let text = VCardValueDecoding.unescape(valueBytes(line, bytes))
+        return Self.mayHoldRawLineBreaks(line) ? Self.normalizingLineBreaks(text) : text
     }
 
     /// The components of a structured value such as `N` or `ADR`.
     func components(_ line: VCardContentLine, _ bytes: [UInt8]) -> [String] {
-        VCardValueDecoding.split(valueBytes(line, bytes), separator: UInt8(ascii: ";"))
-            .map(Self.normalizingLineBreaks)
+        let parts = VCardValueDecoding.split(valueBytes(line, bytes), separator: UInt8(ascii: ";"))
+        return Self.mayHoldRawLineBreaks(line) ? parts.map(Self.normalizingLineBreaks) : parts
+    }
+
+    /// Raw carriage returns reach a value through quoted-printable or a character-set conversion; a bare
+    /// carriage return inside a physical line (malformed input) is left as it is.
+    static func mayHoldRawLineBreaks(_ line: VCardContentLine) -> Bool {
+        line.encoding != nil || line.charset != nil
     }
 
     static func normalizingLineBreaks(_ text: String) -> String {
@@ -76,7 +87,7 @@ struct VCardCardBuilder {
     // MARK: Unknown properties
 
     /// Keeps a property the model has no field for.
-    mutating func keepUnknown(_ line: VCardContentLine, _ bytes: [UInt8], isCompanion: Bool = false) {
+    func keepUnknown(_ line: VCardContentLine, _ bytes: [UInt8], isCompanion: Bool = false) {
         let isQuotedPrintable = line.encoding == "QUOTED-PRINTABLE"
         let value: String
         if line.isBase64 {
@@ -97,8 +108,20 @@ struct VCardCardBuilder {
         unknown.append((property, isCompanion))
     }
 
+    /// Single-valued properties: the first occurrence is read, later ones are kept as unknown.
+    enum Single: UInt32 {
+        case formattedName, name, nickname, maidenName, phoneticGiven, phoneticMiddle, phoneticFamily
+        case phoneticOrganization, sound, organization, title, photo, birthday, alternateBirthday
+    }
+
     /// Records the first use of a single-valued property; false when it was already seen.
-    mutating func firstUse(_ key: String) -> Bool {
-        seen.insert(key).inserted
+    func firstUse(_ single: Single) -> Bool {
+        let bit: UInt32 = 1 << single.rawValue
+        defer { seen |= bit }
+        return seen & bit == 0
+    }
+
+    func hasSeen(_ single: Single) -> Bool {
+        seen & (1 << single.rawValue) != 0
     }
 }

@@ -1,6 +1,7 @@
 /// One parsed content line: `[group.]NAME[;param...]:value`.
 ///
-/// The value stays in the scanner's line buffer; ``valueStart`` says where it begins.
+/// The line keeps a reference to the scanner's bytes; parameters are read from them on demand, so a known
+/// property costs no parameter strings or arrays unless the reader asks for them.
 package struct VCardContentLine {
     /// The group, such as `item1`; nil when ungrouped.
     package var group: String?
@@ -8,10 +9,16 @@ package struct VCardContentLine {
     package var name: String
     /// The property name in ASCII upper case, for matching.
     package var upperName: String
-    /// The parameters, in order.
-    package var parameters: [VCardParameter]
     /// The index of the value's first byte in the line.
     package var valueStart: Int
+    /// The transfer encoding, upper-cased: `ENCODING` or a vCard 2.1 bare encoding parameter.
+    package var encoding: String?
+    /// The `CHARSET` parameter.
+    package var charset: String?
+    /// The bytes of the logical line.
+    private let bytes: [UInt8]
+    /// Where the parameters begin: the first `;` after the name.
+    private let parameterStart: Int
 
     /// Parses a logical line.
     ///
@@ -32,75 +39,138 @@ package struct VCardContentLine {
             while index < count, VCardBytes.isNameByte(line[index]) { index += 1 }
         }
         guard index > nameStart else { throw VCardParseError(.invalidPropertyName, line: lineNumber) }
-        let nameBytes = line[nameStart..<index]
-        let name = String(decoding: nameBytes, as: UTF8.self)
-        let upperName = String(decoding: nameBytes.lazy.map(VCardBytes.upper), as: UTF8.self)
-        if index == count {
-            return VCardContentLine(group: group, name: name, upperName: upperName, parameters: [], valueStart: count)
-        }
-        var parameters: [VCardParameter] = []
-        while index < count, line[index] == UInt8(ascii: ";") {
-            index += 1
-            if let parameter = parseParameter(line, index: &index) {
-                parameters.append(parameter)
+        let (name, upperName) = names(line[nameStart..<index])
+        var result = VCardContentLine(
+            group: group, name: name, upperName: upperName, valueStart: count, bytes: line, parameterStart: index
+        )
+        if index == count { return result }
+        var encoding: String?
+        var charset: String?
+        let colon = walkParameters(line, from: index) { nameRange, valueRange, _ in
+            if let valueRange {
+                if matches(line, nameRange, encodingWord) {
+                    if encoding == nil { encoding = String(decoding: line[valueRange], as: UTF8.self).uppercasedASCII() }
+                } else if matches(line, nameRange, charsetWord), charset == nil {
+                    charset = String(decoding: line[valueRange], as: UTF8.self)
+                }
+            } else if bareEncodings.contains(where: { matches(line, nameRange, $0) }) {
+                encoding = String(decoding: line[nameRange], as: UTF8.self).uppercasedASCII()
             }
         }
-        guard index < count, line[index] == UInt8(ascii: ":") else {
-            throw VCardParseError(.invalidPropertyName, line: lineNumber)
-        }
-        return VCardContentLine(
-            group: group, name: name, upperName: upperName, parameters: parameters, valueStart: index + 1
-        )
+        guard let colon else { throw VCardParseError(.invalidPropertyName, line: lineNumber) }
+        result.valueStart = colon + 1
+        result.encoding = encoding
+        result.charset = charset
+        return result
     }
 
-    private static func parseParameter(_ line: [UInt8], index: inout Int) -> VCardParameter? {
-        let count = line.count
-        let nameStart = index
-        while index < count {
-            let byte = line[index]
-            if byte == UInt8(ascii: "=") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":") { break }
-            index += 1
-        }
-        let name = String(decoding: line[nameStart..<index], as: UTF8.self).trimmingSpaces()
-        guard index < count, line[index] == UInt8(ascii: "=") else {
-            return name.isEmpty ? nil : VCardParameter(name: name, values: [])
-        }
-        index += 1
-        var values: [String] = []
-        while true {
-            values.append(parseParameterValue(line, index: &index))
-            guard index < count, line[index] == UInt8(ascii: ",") else { break }
-            index += 1
-        }
-        return name.isEmpty ? nil : VCardParameter(name: name, values: values)
+    private init(group: String?, name: String, upperName: String, valueStart: Int, bytes: [UInt8], parameterStart: Int) {
+        self.group = group
+        self.name = name
+        self.upperName = upperName
+        self.valueStart = valueStart
+        self.bytes = bytes
+        self.parameterStart = parameterStart
     }
 
-    private static func parseParameterValue(_ line: [UInt8], index: inout Int) -> String {
+    /// The name as written and in upper case, sharing one string when the name is upper case already.
+    private static func names(_ bytes: ArraySlice<UInt8>) -> (String, String) {
+        let hasLowercase = bytes.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
+        let name = String(decoding: bytes, as: UTF8.self)
+        guard hasLowercase else { return (name, name) }
+        let upper = String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            var index = 0
+            for byte in bytes {
+                buffer[index] = VCardBytes.upper(byte)
+                index += 1
+            }
+            return index
+        }
+        return (name, upper)
+    }
+
+    // MARK: Walking parameters
+
+    /// Walks `;name=value,value;bare` from `start`, calling `visit` once per value (value nil for a bare
+    /// parameter) with the value's range inside its quotes; returns the index of the colon that starts
+    /// the value, or nil when the line has none.
+    private static func walkParameters(
+        _ line: [UInt8], from start: Int, _ visit: (Range<Int>, Range<Int>?, Bool) -> Void
+    ) -> Int? {
         let count = line.count
-        var text: String
+        var index = start
+        while index < count, line[index] == UInt8(ascii: ";") {
+            index += 1
+            var nameStart = index
+            while index < count {
+                let byte = line[index]
+                if byte == UInt8(ascii: "=") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":") { break }
+                index += 1
+            }
+            var nameEnd = index
+            while nameStart < nameEnd, line[nameStart] == 0x20 || line[nameStart] == 0x09 { nameStart += 1 }
+            while nameEnd > nameStart, line[nameEnd - 1] == 0x20 || line[nameEnd - 1] == 0x09 { nameEnd -= 1 }
+            let nameRange = nameStart..<nameEnd
+            guard index < count, line[index] == UInt8(ascii: "=") else {
+                if !nameRange.isEmpty { visit(nameRange, nil, false) }
+                continue
+            }
+            index += 1
+            while true {
+                let (valueRange, quoted) = walkValue(line, index: &index)
+                if !nameRange.isEmpty { visit(nameRange, valueRange, quoted) }
+                guard index < count, line[index] == UInt8(ascii: ",") else { break }
+                index += 1
+            }
+        }
+        return index < count && line[index] == UInt8(ascii: ":") ? index : nil
+    }
+
+    private static func walkValue(_ line: [UInt8], index: inout Int) -> (Range<Int>, Bool) {
+        let count = line.count
         if index < count, line[index] == UInt8(ascii: "\"") {
             let start = index + 1
             var end = start
             while end < count, line[end] != UInt8(ascii: "\"") { end += 1 }
-            text = String(decoding: line[start..<end], as: UTF8.self)
             index = min(end + 1, count)
             // Tolerate text between the closing quote and the next delimiter by skipping it.
-            while index < count, ![UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":")].contains(line[index]) {
-                index += 1
-            }
-        } else {
-            let start = index
             while index < count {
                 let byte = line[index]
                 if byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":") { break }
                 index += 1
             }
-            text = String(decoding: line[start..<index], as: UTF8.self)
+            return (start..<end, true)
         }
-        if text.utf8.contains(UInt8(ascii: "^")) {
-            text = decodeCaretEscapes(text)
+        let start = index
+        while index < count {
+            let byte = line[index]
+            if byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":") { break }
+            index += 1
         }
-        return text
+        return (start..<index, false)
+    }
+
+    /// Whether a range of the line spells an upper-case ASCII word, ignoring case.
+    @inline(__always)
+    static func matches(_ line: [UInt8], _ range: Range<Int>, _ word: [UInt8]) -> Bool {
+        guard range.count == word.count else { return false }
+        var offset = 0
+        for index in range {
+            if VCardBytes.upper(line[index]) != word[offset] { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    private static let encodingWord = Array("ENCODING".utf8)
+    private static let charsetWord = Array("CHARSET".utf8)
+    private static let typeWord = Array("TYPE".utf8)
+    private static let bareEncodings: [[UInt8]] = ["QUOTED-PRINTABLE", "BASE64", "B", "8BIT", "7BIT"].map { Array($0.utf8) }
+
+    /// The text of a parameter value, with RFC 6868 caret escapes decoded.
+    private static func valueText(_ line: [UInt8], _ range: Range<Int>) -> String {
+        let text = String(decoding: line[range], as: UTF8.self)
+        return line[range].contains(UInt8(ascii: "^")) ? decodeCaretEscapes(text) : text
     }
 
     /// Decodes RFC 6868 escapes: `^n` line break, `^^` caret, `^'` double quote.
@@ -135,66 +205,111 @@ package struct VCardContentLine {
 }
 
 extension VCardContentLine {
-    /// The values of every parameter with a name, matched without regard to case.
-    package func parameterValues(_ upperName: String) -> [String] {
-        var result: [String] = []
-        for parameter in parameters where parameter.name.uppercasedASCII() == upperName {
-            result.append(contentsOf: parameter.values)
+    /// The parameters, in order, as strings: for keeping a property as unknown.
+    package var parameters: [VCardParameter] {
+        var result: [VCardParameter] = []
+        var current: Range<Int>?
+        let line = bytes
+        _ = Self.walkParameters(line, from: parameterStart) { nameRange, valueRange, _ in
+            if current != nameRange {
+                current = nameRange
+                result.append(VCardParameter(name: String(decoding: line[nameRange], as: UTF8.self), values: []))
+            }
+            if let valueRange {
+                result[result.count - 1].values.append(Self.valueText(line, valueRange))
+            }
         }
         return result
     }
 
+    /// Whether the line has a parameter, bare or named, matched without regard to case.
+    package func hasParameter(_ upperName: String) -> Bool {
+        let word = Array(upperName.utf8)
+        var found = false
+        let line = bytes
+        _ = Self.walkParameters(line, from: parameterStart) { nameRange, _, _ in
+            if !found, Self.matches(line, nameRange, word) { found = true }
+        }
+        return found
+    }
+
+    /// The values of every parameter with a name, matched without regard to case.
+    package func parameterValues(_ upperName: String) -> [String] {
+        let word = Array(upperName.utf8)
+        var values: [String] = []
+        let line = bytes
+        _ = Self.walkParameters(line, from: parameterStart) { nameRange, valueRange, _ in
+            if let valueRange, Self.matches(line, nameRange, word) { values.append(Self.valueText(line, valueRange)) }
+        }
+        return values
+    }
+
     /// The first value of a named parameter.
     package func parameterValue(_ upperName: String) -> String? {
-        for parameter in parameters where parameter.name.uppercasedASCII() == upperName {
-            return parameter.values.first
-        }
-        return nil
-    }
-
-    /// The type tokens as written: `TYPE` values split at commas, plus vCard 2.1 bare parameters other
-    /// than encodings.
-    package var typeTokens: [String] {
-        var tokens: [String] = []
-        for parameter in parameters {
-            let upper = parameter.name.uppercasedASCII()
-            if parameter.isBare {
-                if !Self.bareEncodings.contains(upper) { tokens.append(parameter.name) }
-            } else if upper == "TYPE" {
-                for value in parameter.values {
-                    for token in value.split(separator: ",") {
-                        tokens.append(String(token).trimmingSpaces())
-                    }
-                }
-            }
-        }
-        return tokens
-    }
-
-    /// The transfer encoding: `ENCODING` or a vCard 2.1 bare encoding parameter, upper-cased.
-    package var encoding: String? {
-        for parameter in parameters {
-            let upper = parameter.name.uppercasedASCII()
-            if parameter.isBare, Self.bareEncodings.contains(upper) { return upper }
-            if upper == "ENCODING" { return parameter.values.first?.uppercasedASCII() }
-        }
-        return nil
+        parameterValues(upperName).first
     }
 
     /// Whether the value is base64 (`ENCODING=b`, `ENCODING=BASE64` or bare `BASE64`).
     package var isBase64: Bool {
-        let encoding = encoding
-        return encoding == "B" || encoding == "BASE64"
+        encoding == "B" || encoding == "BASE64"
     }
 
-    private static let bareEncodings: Set<String> = ["QUOTED-PRINTABLE", "BASE64", "B", "8BIT", "7BIT"]
+    /// The type parameters of the line as label flags plus the first token with no meaning of its own.
+    package var types: VCardTypes {
+        var types = VCardTypes()
+        let line = bytes
+        forEachTypeToken { range in types.add(line, range) }
+        return types
+    }
+
+    /// The type tokens as written, for relation types.
+    package var typeTokens: [String] {
+        var tokens: [String] = []
+        let line = bytes
+        forEachTypeToken { range in tokens.append(String(decoding: line[range], as: UTF8.self)) }
+        return tokens
+    }
+
+    /// Calls a closure with the range of each type token: `TYPE` values split at commas, and vCard 2.1 bare
+    /// parameters other than encodings.
+    private func forEachTypeToken(_ body: (Range<Int>) -> Void) {
+        let line = bytes
+        _ = Self.walkParameters(line, from: parameterStart) { nameRange, valueRange, _ in
+            guard let valueRange else {
+                if !Self.bareEncodings.contains(where: { Self.matches(line, nameRange, $0) }) { body(nameRange) }
+                return
+            }
+            guard Self.matches(line, nameRange, Self.typeWord) else { return }
+            var start = valueRange.lowerBound
+            var index = start
+            while index <= valueRange.upperBound {
+                if index == valueRange.upperBound || line[index] == UInt8(ascii: ",") {
+                    var tokenStart = start
+                    var tokenEnd = index
+                    while tokenStart < tokenEnd, line[tokenStart] == 0x20 { tokenStart += 1 }
+                    while tokenEnd > tokenStart, line[tokenEnd - 1] == 0x20 { tokenEnd -= 1 }
+                    body(tokenStart..<tokenEnd)
+                    start = index + 1
+                }
+                index += 1
+            }
+        }
+    }
 }
 
 extension String {
     /// The string with ASCII letters upper-cased and everything else unchanged.
     package func uppercasedASCII() -> String {
+        let utf8 = utf8
         if !utf8.contains(where: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) { return self }
-        return String(decoding: utf8.map(VCardBytes.upper), as: UTF8.self)
+        return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+            var index = 0
+            for byte in utf8 {
+                buffer[index] = VCardBytes.upper(byte)
+                index += 1
+            }
+            return index
+        }
     }
 
     /// The string without leading and trailing spaces and tabs.

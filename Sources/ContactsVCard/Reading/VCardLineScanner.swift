@@ -45,7 +45,7 @@ package struct VCardLineScanner {
         while let next = try peekPhysical() {
             let isEmpty = next.start == next.end
             if line.last == UInt8(ascii: "=") {
-                if quotedPrintable == nil { quotedPrintable = Self.parameters(of: line, contain: Self.qpNeedle) }
+                if quotedPrintable == nil { quotedPrintable = Self.encoding(of: line) == "QUOTED-PRINTABLE" }
                 if quotedPrintable == true {
                     // A soft line break: the next line continues the value, its leading spaces included;
                     // an empty line ends the value instead (seen in Android exports).
@@ -64,16 +64,19 @@ package struct VCardLineScanner {
                 continue
             }
             if isBase64Text(next) {
-                if base64 == nil { base64 = Self.isBase64Property(line) }
+                if base64 == nil {
+                    let encoding = Self.encoding(of: line)
+                    base64 = encoding == "B" || encoding == "BASE64"
+                }
                 if base64 == true {
                     appendPhysical(next, from: next.start)
                     consumePeeked()
                     continue
                 }
             }
-            if line.last == UInt8(ascii: "\\"), !containsColon(next) {
+            if endsWithLoneBackslash(), !containsColon(next) {
                 // vCard 2.1 writers that end a line with a backslash continue the value on the next line;
-                // read it as an escaped line break.
+                // read it as an escaped line break. An even run of backslashes is escaped backslashes.
                 line.append(UInt8(ascii: "n"))
                 appendPhysical(next, from: next.start)
                 consumePeeked()
@@ -143,6 +146,16 @@ package struct VCardLineScanner {
         }
     }
 
+    private func endsWithLoneBackslash() -> Bool {
+        var count = 0
+        var index = line.count - 1
+        while index >= 0, line[index] == UInt8(ascii: "\\") {
+            count += 1
+            index -= 1
+        }
+        return count % 2 == 1
+    }
+
     private func containsColon(_ range: (start: Int, end: Int, next: Int)) -> Bool {
         buffer[range.start..<range.end].contains(UInt8(ascii: ":"))
     }
@@ -156,36 +169,9 @@ package struct VCardLineScanner {
 
     // MARK: Parameter sniffing
 
-    private static let qpNeedle = Array("QUOTED-PRINTABLE".utf8)
-    private static let base64Needle = Array("BASE64".utf8)
-    private static let encodingBNeedle = Array("ENCODING=B".utf8)
-
-    /// Whether the parameters of a content line declare base64 (`ENCODING=b`, `ENCODING=BASE64`, `BASE64`).
-    private static func isBase64Property(_ line: [UInt8]) -> Bool {
-        if parameters(of: line, contain: base64Needle) { return true }
-        guard let index = parameterIndex(of: line, needle: encodingBNeedle) else { return false }
-        let after = index + encodingBNeedle.count
-        return after < line.count && (line[after] == UInt8(ascii: ";") || line[after] == UInt8(ascii: ":"))
-    }
-
-    /// Whether the text before the value (group, name and parameters) contains a word, ignoring case.
-    private static func parameters(of line: [UInt8], contain needle: [UInt8]) -> Bool {
-        parameterIndex(of: line, needle: needle) != nil
-    }
-
-    private static func parameterIndex(of line: [UInt8], needle: [UInt8]) -> Int? {
-        let end = VCardBytes.valueColonIndex(in: line[...]) ?? line.count
-        guard end >= needle.count else { return nil }
-        var start = 0
-        while start + needle.count <= end {
-            var matches = true
-            for offset in 0..<needle.count where VCardBytes.upper(line[start + offset]) != needle[offset] {
-                matches = false
-                break
-            }
-            if matches { return start }
-            start += 1
-        }
-        return nil
+    /// The transfer encoding a content line declares, read from its parameters (not from any text that
+    /// happens to spell an encoding inside a parameter value).
+    private static func encoding(of line: [UInt8]) -> String? {
+        (try? VCardContentLine.parse(line, lineNumber: 0))?.encoding
     }
 }

@@ -16,11 +16,17 @@ import Foundation
 /// come right after the card that holds them.
 package struct VCardStreamReader {
     private var scanner: VCardLineScanner
-    private var open: [VCardCardBuilder] = []
+    /// The innermost open card; builders are mutated in place here rather than inside an array.
+    private var current: VCardCardBuilder?
+    /// Whether a card is open; kept apart so checking does not copy the builder.
+    private var isOpen = false
+    /// Cards that hold the current one, outermost first.
+    private var outer: [VCardCardBuilder] = []
     private var ready: [VCardCard] = []
     /// Cards that ended inside a card still open; they follow it.
     private var nested: [VCardCard] = []
     private var readyIndex = 0
+    private var identifiers = VCardIdentifierGenerator()
 
     /// Reads from chunks handed out by a closure that returns nil at the end.
     package init(chunks: @escaping () throws -> Data?) {
@@ -55,8 +61,10 @@ package struct VCardStreamReader {
                 return card
             }
             guard try scanner.nextLogicalLine() else {
-                if let unterminated = open.first {
-                    open.removeAll()
+                if let unterminated = outer.first ?? current {
+                    outer.removeAll()
+                    current = nil
+                    isOpen = false
                     throw VCardParseError(.unterminatedCard, line: unterminated.lineNumber)
                 }
                 return nil
@@ -74,23 +82,34 @@ package struct VCardStreamReader {
         let line = try VCardContentLine.parse(bytes, lineNumber: lineNumber)
         switch line.upperName {
         case "BEGIN" where Self.isVCard(bytes[line.valueStart...]):
-            open.append(VCardCardBuilder(lineNumber: lineNumber))
+            open(lineNumber)
         case "END" where Self.isVCard(bytes[line.valueStart...]):
-            guard var builder = open.popLast() else { throw VCardParseError(.unexpectedEnd, line: lineNumber) }
-            let card = builder.finish()
-            if open.isEmpty {
+            guard let builder = current.take() else { throw VCardParseError(.unexpectedEnd, line: lineNumber) }
+            if let parent = outer.popLast() {
+                current = parent
+            } else {
+                isOpen = false
+            }
+            let card = builder.finish(identifiers: &identifiers)
+            if !isOpen {
                 ready.append(card)
                 ready.append(contentsOf: nested)
                 nested.removeAll()
             } else {
                 nested.append(card)
             }
-        case "AGENT" where Self.startsVCard(bytes[line.valueStart...]) && !open.isEmpty:
-            open.append(VCardCardBuilder(lineNumber: lineNumber))
+        case "AGENT" where Self.startsVCard(bytes[line.valueStart...]) && isOpen:
+            open(lineNumber)
         default:
-            guard !open.isEmpty else { throw VCardParseError(.contentOutsideCard, line: lineNumber) }
-            open[open.count - 1].add(line, bytes)
+            guard isOpen else { throw VCardParseError(.contentOutsideCard, line: lineNumber) }
+            current?.add(line, bytes)
         }
+    }
+
+    private mutating func open(_ lineNumber: Int) {
+        if let holder = current.take() { outer.append(holder) }
+        current = VCardCardBuilder(lineNumber: lineNumber)
+        isOpen = true
     }
 
     private static let vcardWord = Array("VCARD".utf8)

@@ -79,18 +79,54 @@ package enum VCardValueDecoding {
     package static func utf8Bytes(_ bytes: ArraySlice<UInt8>, charset: String?) -> ArraySlice<UInt8> {
         let declared = charset.flatMap(encoding(named:))
         if declared == nil || declared == .utf8 {
-            if !bytes.contains(where: { $0 >= 0x80 }) { return bytes }
-            if String(validating: bytes, as: UTF8.self) != nil { return bytes }
+            if isValidUTF8(bytes) { return bytes }
             if declared == .utf8 {
                 // Declared UTF-8 but invalid: keep what decodes and mark the rest.
                 return ArraySlice(String(decoding: bytes, as: UTF8.self).utf8)
             }
             return convert(bytes, from: .windowsCP1252)
         }
-        if let declared, !bytes.contains(where: { $0 >= 0x80 }), declared != .utf16 {
+        // ASCII bytes mean the same in every ASCII-compatible set; ISO-2022-JP and UTF-16 are not such sets.
+        let asciiCompatible = ![String.Encoding.iso2022JP, .utf16, .utf16BigEndian, .utf16LittleEndian].contains(declared)
+        if asciiCompatible, !bytes.contains(where: { $0 >= 0x80 }) {
             return bytes
         }
         return convert(bytes, from: declared ?? .windowsCP1252)
+    }
+
+    /// Whether bytes are well-formed UTF-8 (no overlong forms, surrogates or values past U+10FFFF),
+    /// checked without building a string.
+    package static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var index = bytes.startIndex
+        let end = bytes.endIndex
+        while index < end {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var lower: UInt8 = 0x80
+            var upper: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; lower = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; upper = 0x9F
+            case 0xF0: length = 4; lower = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; upper = 0x8F
+            default: return false
+            }
+            guard end - index >= length else { return false }
+            let second = bytes[index + 1]
+            guard second >= lower, second <= upper else { return false }
+            for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 {
+                return false
+            }
+            index += length
+        }
+        return true
     }
 
     private static func convert(_ bytes: ArraySlice<UInt8>, from encoding: String.Encoding) -> ArraySlice<UInt8> {
@@ -111,7 +147,6 @@ package enum VCardValueDecoding {
         case "WINDOWS-1252", "CP1252", "X-CP1252": .windowsCP1252
         case "SHIFT_JIS", "SHIFT-JIS", "SJIS", "X-SJIS", "CP932", "WINDOWS-31J", "MS_KANJI": .shiftJIS
         case "ISO-2022-JP": .iso2022JP
-        case "EUC-JP": .japaneseEUC
         case "ISO-8859-2", "LATIN2": .isoLatin2
         case "WINDOWS-1250", "CP1250": .windowsCP1250
         case "WINDOWS-1251", "CP1251": .windowsCP1251

@@ -50,12 +50,25 @@ struct VCardOutput {
     }
 
     private mutating func appendParameterValue(_ value: String) {
-        let needsQuotes = value.utf8.contains { byte in
+        var value = value
+        value.withUTF8 { appendParameterValue($0) }
+    }
+
+    private mutating func appendParameterValue(_ utf8: UnsafeBufferPointer<UInt8>) {
+        let needsQuotes = utf8.contains { byte in
             byte == UInt8(ascii: ":") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ",")
                 || byte == UInt8(ascii: " ")
         }
+        let needsEscapes = utf8.contains { byte in
+            byte == UInt8(ascii: "^") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D
+        }
         if needsQuotes { line.append(UInt8(ascii: "\"")) }
-        for byte in value.utf8 {
+        guard needsEscapes else {
+            line.append(contentsOf: utf8)
+            if needsQuotes { line.append(UInt8(ascii: "\"")) }
+            return
+        }
+        for byte in utf8 {
             // RFC 6868 caret escapes for the characters a parameter value cannot hold.
             switch byte {
             case UInt8(ascii: "^"): line.append(contentsOf: [UInt8(ascii: "^"), UInt8(ascii: "^")])
@@ -103,30 +116,35 @@ struct VCardOutput {
     }
 
     private mutating func appendEscaped(_ text: String, _ escaping: Escaping) {
-        let utf8 = text.utf8
-        let needsWork = utf8.contains { byte in
-            byte == UInt8(ascii: "\\") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") || byte == 0x0A
-                || byte == 0x0D
-        }
-        guard needsWork else {
-            line.append(contentsOf: utf8)
-            return
-        }
-        var previousWasCarriageReturn = false
-        for byte in utf8 {
-            defer { previousWasCarriageReturn = byte == 0x0D }
-            switch byte {
-            case 0x0D:
-                line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0A:
-                if !previousWasCarriageReturn { line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")]) }
-            case UInt8(ascii: "\\") where escaping != .verbatim:
-                line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case UInt8(ascii: ","), UInt8(ascii: ";"):
-                if escaping == .text { line.append(UInt8(ascii: "\\")) }
-                line.append(byte)
-            default:
-                line.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            var needsWork = false
+            for byte in utf8 where byte == UInt8(ascii: "\\") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";")
+                || byte == 0x0A || byte == 0x0D
+            {
+                needsWork = true
+                break
+            }
+            guard needsWork else {
+                line.append(contentsOf: utf8)
+                return
+            }
+            var previousWasCarriageReturn = false
+            for byte in utf8 {
+                defer { previousWasCarriageReturn = byte == 0x0D }
+                switch byte {
+                case 0x0D:
+                    line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+                case 0x0A:
+                    if !previousWasCarriageReturn { line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")]) }
+                case UInt8(ascii: "\\") where escaping != .verbatim:
+                    line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+                case UInt8(ascii: ","), UInt8(ascii: ";"):
+                    if escaping == .text { line.append(UInt8(ascii: "\\")) }
+                    line.append(byte)
+                default:
+                    line.append(byte)
+                }
             }
         }
     }

@@ -2,7 +2,7 @@ import ContactsModel
 import Foundation
 
 extension VCardWriter {
-    mutating func writeDates(_ storage: ContactStorage) {
+    mutating func writeDates(_ storage: borrowing ContactStorage) {
         let version4 = options.version == .v4_0
         if let birthday = storage.birthday, let date = VCardDate(birthday) {
             output.begin("BDAY")
@@ -40,7 +40,7 @@ extension VCardWriter {
         }
     }
 
-    mutating func writeExtras(_ storage: ContactStorage) {
+    mutating func writeExtras(_ storage: borrowing ContactStorage) {
         for (index, profile) in storage.socialProfiles.enumerated() {
             var parameters: [(String, String)] = []
             if !profile.value.service.isEmpty {

@@ -2,7 +2,7 @@ import ContactsModel
 import Foundation
 
 extension VCardWriter {
-    mutating func writeNames(_ storage: ContactStorage) {
+    mutating func writeNames(_ storage: borrowing ContactStorage) {
         output.begin("N")
         output.components([
             storage.familyName, storage.givenName, storage.middleName, storage.namePrefix, storage.nameSuffix,
@@ -28,7 +28,7 @@ extension VCardWriter {
         output.value(value)
     }
 
-    mutating func writeLabeledValues(_ storage: ContactStorage) {
+    mutating func writeLabeledValues(_ storage: borrowing ContactStorage) {
         for (index, email) in storage.emailAddresses.enumerated() {
             let types = VCardLabels.genericTypes(for: email.label).map { ["INTERNET"] + $0 }
             labeled("EMAIL", label: email.label, types: types, preferred: index == 0, value: email.value as String)

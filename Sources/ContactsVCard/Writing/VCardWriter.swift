@@ -30,7 +30,7 @@ package struct VCardWriter {
     package static func data(for contacts: [CNContact], options: VCardWritingOptions = .default) -> Data {
         var writer = VCardWriter(options: options)
         for contact in contacts {
-            writer.write(VCardCard(contact: CNMutableContact(storage: contact.storage)), contact: contact)
+            writer.write(nil, storage: contact.storage)
         }
         return writer.data
     }
@@ -39,16 +39,20 @@ package struct VCardWriter {
     package static func data(for cards: [VCardCard], options: VCardWritingOptions = .default) -> Data {
         var writer = VCardWriter(options: options)
         for card in cards {
-            writer.write(card, contact: card.contact)
+            writer.write(card, storage: card.contact.storage)
         }
         return writer.data
     }
 
-    /// Writes one card.
-    package mutating func write(_ card: VCardCard, contact: CNContact) {
-        let storage = contact.storage
+    /// Writes one card: a contact's storage, plus what a card read earlier carries.
+    package mutating func write(_ card: VCardCard?, storage: borrowing ContactStorage) {
         for property in VCardSerializationKeys.required { storage.require(property) }
-        usedGroups = Set(card.unknownProperties.compactMap(\.group))
+        usedGroups.removeAll(keepingCapacity: true)
+        if let card {
+            for property in card.unknownProperties {
+                if let group = property.group { usedGroups.insert(group) }
+            }
+        }
         nextItem = 1
         output.begin("BEGIN")
         output.value("VCARD", .verbatim)
@@ -56,16 +60,16 @@ package struct VCardWriter {
         output.value(options.version == .v4_0 ? "4.0" : "3.0", .verbatim)
         output.begin("PRODID")
         output.value(Self.productIdentifier, .verbatim)
-        if card.isGroup {
+        if let card, card.isGroup {
             writeGroup(card)
         } else {
             writeNames(storage)
             writeLabeledValues(storage)
             writeDates(storage)
             writeExtras(storage)
-            writeKind(card, storage)
+            writeKind(card?.kind ?? .individual, storage)
         }
-        writeCardProperties(card)
+        if let card { writeCardProperties(card) }
         output.begin("END")
         output.value("VCARD", .verbatim)
     }
@@ -106,8 +110,8 @@ package struct VCardWriter {
         }
     }
 
-    private mutating func writeKind(_ card: VCardCard, _ storage: ContactStorage) {
-        switch card.kind {
+    private mutating func writeKind(_ kind: VCardCard.Kind, _ storage: borrowing ContactStorage) {
+        switch kind {
         case .location:
             output.begin("KIND")
             output.value("location", .verbatim)
