@@ -18,7 +18,7 @@ struct ExportWriter {
     var pendingBytes: Int { writer.data.count - written }
 
     mutating func write(_ contact: CNContact) {
-        writer.write(VCardCard(contact: CNMutableContact(storage: contact.storage), uid: contact.identifier), contact: contact)
+        writer.write(VCardCard(contact: CNMutableContact(storage: contact.storage), uid: contact.identifier), storage: contact.storage)
         contactCount += 1
     }
 
@@ -29,7 +29,7 @@ struct ExportWriter {
                 matching: CNContact.predicateForContactsInGroup(withIdentifier: group.identifier), keysToFetch: []
             ).map(\.identifier)
             let card = VCardCard(kind: .group, uid: group.identifier, memberUIDs: members, groupName: group.name)
-            writer.write(card, contact: CNContact())
+            writer.write(card, storage: CNContact().storage)
         }
     }
 
