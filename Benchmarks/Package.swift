@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Benchmarks live in their own package so `swift test` never builds them. Run from this folder:
-//   swift package benchmark --target StoreBenchmarks
+//   swift package benchmark --target StoreBenchmarks   (or HistoryBenchmarks, VCardBenchmarks)
 let package = Package(
     name: "swift-contacts-benchmarks",
     dependencies: [
@@ -10,18 +10,18 @@ let package = Package(
         .package(name: "swift-contacts", path: "../"),
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
-    targets: [
+    targets: [] + ["StoreBenchmarks", "HistoryBenchmarks", "VCardBenchmarks"].map { name in
         .executableTarget(
-            name: "StoreBenchmarks",
+            name: name,
             dependencies: [
                 .product(name: "Contacts", package: "swift-contacts"),
                 .product(name: "Benchmark", package: "package-benchmark"),
             ],
-            path: "Benchmarks/StoreBenchmarks",
+            path: "Benchmarks/\(name)",
             plugins: [
                 .plugin(name: "BenchmarkPlugin", package: "package-benchmark")
             ]
         )
-    ],
+    },
     swiftLanguageModes: [.v6]
 )
