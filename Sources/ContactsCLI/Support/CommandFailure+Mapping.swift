@@ -7,6 +7,10 @@ extension CommandFailure {
             self = failure
         } else if let parseError = error as? VCardParseError {
             self = CommandFailure(parseError.contactsError)
+        } else if let authorizationError = error as? AuthorizationError {
+            // The privacy controls' own error: its message names only bundle identifiers and files, but the
+            // tool reports it as the code an app would see, like every other store error.
+            self = CommandFailure(authorizationError.cnError)
         } else if let contactsError = error as? CNError {
             self = CommandFailure(contactsError)
         } else {
