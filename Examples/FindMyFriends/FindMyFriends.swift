@@ -100,7 +100,8 @@ struct FindMyFriends {
 
     private func fetchFriends() throws -> [CNContact] {
         if let query {
-            return try store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: query), keysToFetch: keys)
+            let predicate = CNContact.predicateForContacts(matchingName: query)
+            return try store.unifiedContacts(matching: predicate, keysToFetch: keys)
                 .sorted { CNContact.comparator(forNameSortOrder: .userDefault)($0, $1) == .orderedAscending }
         }
         var friends: [CNContact] = []

@@ -37,7 +37,8 @@ import Testing
         let anna = try harness.identifier(ofContactNamed: "Müller")
         // Anna does not match "Silva", so the person cannot share her through this button.
         let result = try harness.findMyFriends(["Silva"], consent: "deny", button: "tap:\(silva),\(anna)")
-        #expect(result.standardOutput.hasSuffix("Contact access button: you shared 1 more friend:\n  João Silva  +55 11 91234-5678\n"))
+        #expect(result.standardOutput.hasSuffix(
+            "Contact access button: you shared 1 more friend:\n  João Silva  +55 11 91234-5678\n"))
         #expect(try harness.findMyFriends(["Müller"], consent: "deny").standardOutput
             .hasPrefix(Self.limitedHeader + "No friend matches \"Müller\".\n"))
     }

@@ -92,7 +92,8 @@ import Testing
     @Test func appRestrictedInTheStoreIsNeverAsked() throws {
         let harness = try CommandLineHarness()
         try harness.importExampleAddressBook()
-        #expect(try harness.contacts(["privacy", "restrict", CommandLineHarness.findMyFriendsBundleIdentifier]).status == 0)
+        let app = CommandLineHarness.findMyFriendsBundleIdentifier
+        #expect(try harness.contacts(["privacy", "restrict", app]).status == 0)
         let result = try harness.findMyFriends(consent: "full")
         #expect(result.status == 1)
         #expect(result.standardOutput == "Access: restricted by your administrator.\n")

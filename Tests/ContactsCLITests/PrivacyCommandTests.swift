@@ -101,7 +101,8 @@ import Testing
 
     @Test func policyFileRestrictionIsShownAndNotLiftedByReset() throws {
         let (harness, _) = try harnessWithLimitedApp()
-        let policy = ["CONTACTS_POLICY": try harness.write(#"{ "restricted": ["org.swift-contacts.*"] }"#, to: "policy.json")]
+        let file = try harness.write(#"{ "restricted": ["org.swift-contacts.*"] }"#, to: "policy.json")
+        let policy = ["CONTACTS_POLICY": file]
         let apps = try harness.contacts(["privacy", "apps"], environment: policy)
         try Golden.expect(apps.standardOutput, matches: "privacy-apps-policy.txt", harness: harness)
         let reset = try harness.contacts(["privacy", "reset", Self.app], environment: policy)
