@@ -113,6 +113,15 @@ import Testing
         #expect(lifted.standardOutput.contains(#""status" : "notDetermined""#), "without the file the reset shows")
     }
 
+    @Test func malformedPolicyFileRestrictsEveryAppAndIsReported() throws {
+        let (harness, _) = try harnessWithLimitedApp()
+        let policy = ["CONTACTS_POLICY": try harness.write(#"{ "restricted": "everyone" }"#, to: "policy.json")]
+        let apps = try harness.contacts(["privacy", "apps"], environment: policy)
+        #expect(apps.status == 0)
+        try Golden.expect(apps.standardOutput, matches: "privacy-apps-policy.txt", harness: harness)
+        try Golden.expect(apps.standardError, matches: "privacy-warning-malformed-policy.txt", harness: harness)
+    }
+
     @Test func sharingAndUnsharingChangesWhatTheAppSees() throws {
         let (harness, anna) = try harnessWithLimitedApp()
         let silva = try harness.identifier(ofContactNamed: "Silva")

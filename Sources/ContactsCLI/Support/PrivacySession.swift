@@ -11,9 +11,16 @@ package struct PrivacySession {
     package let controls: ContactAccessControls
 
     /// Opens the store as the person and gets its controls.
+    ///
+    /// A broken policy file restricts every app (it fails closed); the controls only show the result, so the
+    /// person is told why on standard error.
     package init(storeOptions: StoreOptions) throws {
         store = try storeOptions.open()
         controls = try store.accessControls()
+        if let error = AdministratorPolicy.loadFailingClosed(environment: .live).error {
+            let reason = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
+            StandardStreams.writeError("contacts: warning: \(reason); every app is restricted until the file is fixed\n")
+        }
     }
 
     /// A presenter that knows how many contacts the store holds.
