@@ -1,17 +1,18 @@
 import Contacts
 
 /// The person at the contact access button, scripted by `CONTACTS_ACCESS_BUTTON`, so the example runs
-/// without a screen (tests, CI, a terminal session).
+/// without a screen or a terminal (tests, CI).
 ///
 /// On Apple platforms the button is drawn by the system and only the person sees the matches. This
-/// example has no window server, so the person's side is a trusted agent chosen by the environment:
+/// example has no window server, so the person's side is a trusted agent: this one when the variable is set,
+/// else ``TerminalTrustedAgent`` on the controlling terminal, else nobody taps.
 ///
 /// | `CONTACTS_ACCESS_BUTTON` | The person |
 /// |---|---|
 /// | `tap` | taps the button and shares every match shown |
 /// | `tap:ID,ID,...` | taps and shares these matches (identifiers that were not shown are ignored) |
 /// | `unverified` | the tap is not verified (an obstructed or illegible button): nothing is shared |
-/// | unset, empty, `ignore` or anything else | does not tap |
+/// | `ignore` or anything else | does not tap |
 ///
 /// The agent sees the matches; the app never does. It shows no pickers.
 struct EnvironmentTrustedAgent: TrustedAgent {

@@ -84,8 +84,7 @@ struct FindMyFriends {
     /// The system side (``SystemAccessButton``) shows the matches to the person only; the app gets the chosen
     /// identifiers and reads them through its own store, which now sees them.
     private func offerAccessButton(for query: String) async throws {
-        let setting = ProcessInfo.processInfo.environment[EnvironmentTrustedAgent.variable]
-        let shared = try await SystemAccessButton(trustedAgent: EnvironmentTrustedAgent(setting: setting))
+        let shared = try await SystemAccessButton(trustedAgent: SystemAccessButton.personAtTheButton())
             .run(query: query)
         guard !shared.isEmpty else {
             say("Contact access button: nothing more shared.")

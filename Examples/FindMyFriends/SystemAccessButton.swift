@@ -11,6 +11,18 @@ import Contacts
 struct SystemAccessButton {
     let trustedAgent: any TrustedAgent
 
+    /// Who answers at the button: `CONTACTS_ACCESS_BUTTON` when set, else the person on the terminal, else
+    /// nobody (no tap).
+    static func personAtTheButton(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> any TrustedAgent {
+        let setting = environment[EnvironmentTrustedAgent.variable] ?? ""
+        if setting.isEmpty, let terminal = TerminalStreams.controllingTerminal() {
+            return TerminalTrustedAgent(streams: terminal)
+        }
+        return EnvironmentTrustedAgent(setting: setting)
+    }
+
     /// Shows the button for the app's search text and returns the identifiers the person shared.
     ///
     /// - Returns: The newly shared identifiers, sorted; empty when the person did not tap, the tap was not

@@ -43,7 +43,7 @@ import Testing
             .hasPrefix(Self.limitedHeader + "No friend matches \"Müller\".\n"))
     }
 
-    @Test(arguments: ["unverified", "ignore", ""])
+    @Test(arguments: ["unverified", "ignore", "wave"])
     func noVerifiedTapSharesNothing(button: String) throws {
         let harness = try harnessWithLimitedApp()
         let result = try harness.findMyFriends(["Silva"], consent: "deny", button: button)

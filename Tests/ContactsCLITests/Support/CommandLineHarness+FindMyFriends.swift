@@ -7,7 +7,8 @@ extension CommandLineHarness {
     ///   - arguments: The name words typed by the user; none lists every friend.
     ///   - consent: `CONTACTS_CONSENT`: how the person answers the consent prompt.
     ///   - policy: The administrator's policy file, written to this harness's folder; nil restricts nothing.
-    ///   - button: `CONTACTS_ACCESS_BUTTON`: what the person does at the contact access button; nil: no tap.
+    ///   - button: `CONTACTS_ACCESS_BUTTON`: what the person does at the contact access button; nil: no tap
+    ///     (`ignore`, so a test run from a terminal never asks on it).
     func findMyFriends(
         _ arguments: [String] = [], consent: String, policy: String? = nil, button: String? = nil
     ) throws -> Result {
@@ -18,7 +19,7 @@ extension CommandLineHarness {
             "CONTACTS_CONSENT": consent,
         ]
         if let policy { environment["CONTACTS_POLICY"] = try write(policy, to: "policy.json") }
-        if let button { environment["CONTACTS_ACCESS_BUTTON"] = button }
+        environment["CONTACTS_ACCESS_BUTTON"] = button ?? "ignore"
         return try run(Self.product("FindMyFriends"), arguments, environment: environment)
     }
 
