@@ -22,20 +22,25 @@ import Foundation
 /// (102). Stores opened with `ContactStoreConfiguration(url:)` act as the person and see everything.
 /// docs/Privacy.md describes the rules.
 ///
-/// Parity: full for fetching, enumerating and saving; linked contacts are stored but not yet merged into
-/// unified contacts (each contact is its own unified contact). Authorization: see
-/// `CNContactStore+Authorization.swift`.
+/// Parity: full for fetching, enumerating and saving; linked cards are merged into unified contacts
+/// (docs/Linking.md). Change history and notifications: `CNContactStore+History.swift` and
+/// `CNContactStore+Notifications.swift`. Authorization: see `CNContactStore+Authorization.swift`.
 open class CNContactStore: NSObject, @unchecked Sendable {
-    // SAFETY: the only stored property is an immutable reference to a Sendable connection.
+    // SAFETY: the stored properties are immutable references to a Sendable connection and watcher.
     // TODO(#3): drop @unchecked when NSObject is Sendable on Linux.
 
     /// The engine behind this store.
     package let connection: any ContactStoreConnection
 
+    /// Notices other processes' changes to the store file; released, and stopped, with the store.
+    package let changeWatcher: StoreChangeWatcher?
+
     /// Opens the person's store at the default location.
     public override init() {
         self.connection = EmbeddedConnection(configuration: .default())
+        self.changeWatcher = Self.makeChangeWatcher(for: self.connection)
         super.init()
+        startWatchingExternalChanges()
     }
 
     /// Opens the store a configuration names. Our addition.
@@ -43,7 +48,9 @@ open class CNContactStore: NSObject, @unchecked Sendable {
     /// - Parameter configuration: Where the store file lives and how to open it.
     public init(configuration: ContactStoreConfiguration) {
         self.connection = EmbeddedConnection(configuration: configuration)
+        self.changeWatcher = Self.makeChangeWatcher(for: self.connection)
         super.init()
+        startWatchingExternalChanges()
     }
 
     /// Opens the store file at a URL, creating it when missing. Our addition.
@@ -54,7 +61,9 @@ open class CNContactStore: NSObject, @unchecked Sendable {
     /// Creates a store over another connection, such as a daemon client.
     package init(connection: any ContactStoreConnection) {
         self.connection = connection
+        self.changeWatcher = Self.makeChangeWatcher(for: self.connection)
         super.init()
+        startWatchingExternalChanges()
     }
 
     // MARK: Fetching contacts
@@ -220,17 +229,18 @@ open class CNContactStore: NSObject, @unchecked Sendable {
             saveIdentifier: saveRequest.saveIdentifier,
             refetch: saveRequest.shouldRefetchContacts
         )
-        // TODO(#4): post CNContactStoreDidChange here, after the commit, outside any store lock.
+        postStoreDidChange(saveIdentifiers: [saveRequest.saveIdentifier])
     }
 
     // MARK: Change history
 
-    /// A token for the current state of the change history, or nil when history is not available.
+    /// A token for the current state of the change history, or nil when the store cannot be read.
     ///
-    /// Parity: partial; change history arrives with issue #4, until then this is nil.
+    /// Prefer the token of a `CNFetchResult` after a fetch: it matches the state the fetch read.
+    ///
+    /// Parity: full. See `CNContactStore+History.swift`.
     open var currentHistoryToken: Data? {
-        // TODO(#4): return the token of the last change-log sequence.
-        nil
+        historyToken()
     }
 
     // MARK: Predicates

@@ -16,6 +16,7 @@ import Testing
         #expect(Set(tables) == [
             "container", "store_setting", "contact", "contact_value", "contact_image", "unknown_property", "link", "name_index",
             "phone_index", "group", "group_member", "subgroup", "transaction", "change_log", "app", "app_grant", "app_created",
+            "keep_separate",
         ])
     }
 

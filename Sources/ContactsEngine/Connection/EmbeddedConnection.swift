@@ -20,6 +20,11 @@ package final class EmbeddedConnection: ContactStoreConnection {
         self.gate = PrivacyGate(accessor: configuration?.accessor, options: configuration?.privacy ?? ContactStorePrivacyOptions())
     }
 
+    /// The open store without opening it, or nil when no call opened it yet.
+    package var openedDatabase: StoreDatabase? {
+        state.withLock { $0 }
+    }
+
     /// The open store, opened now if needed.
     package func database() throws(CNError) -> StoreDatabase {
         guard let configuration else {
@@ -40,13 +45,16 @@ package final class EmbeddedConnection: ContactStoreConnection {
     package func enumerateContacts(_ query: ContactQuery, body: (ContactStorage) throws -> Bool) throws(CNError) {
         let database = try database()
         let query = try gate.authorize(database).restricting(query)
-        try StoreError.mapped { try database.enumerateContacts(query, body: body) }
+        try StoreError.mapped { try database.enumerateUnifiedContacts(query, body: body) }
     }
 
     package func contact(identifier: String, keys: ContactKeySet, unify: Bool) throws(CNError) -> ContactStorage? {
         let database = try database()
-        guard try gate.authorize(database).reveals(identifier, keys: keys, in: database) else { return nil }
-        return try StoreError.mapped { try database.contact(identifier: identifier, keys: keys, unify: unify) }
+        let access = try gate.authorize(database)
+        guard try access.reveals(identifier, keys: keys, in: database) else { return nil }
+        return try StoreError.mapped {
+            try database.unifiedContact(identifier: identifier, keys: keys, unify: unify, visibility: access.visibility)
+        }
     }
 
     package func groups(matching predicate: ContactsPredicate.Kind?) throws(CNError) -> [CNGroup.Fields] {
@@ -58,7 +66,7 @@ package final class EmbeddedConnection: ContactStoreConnection {
     package func containers(matching predicate: ContactsPredicate.Kind?) throws(CNError) -> [ContainerRow] {
         let database = try database()
         guard try gate.authorize(database).reveals(containerPredicate: predicate, in: database) else { return [] }
-        return try StoreError.mapped { try database.containers(matching: predicate) }
+        return try StoreError.mapped { try database.containersRespectingLinks(matching: predicate) }
     }
 
     package func defaultContainerIdentifier() throws(CNError) -> String {

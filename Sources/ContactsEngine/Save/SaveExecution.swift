@@ -7,6 +7,8 @@ package struct SaveExecution {
     let db: Database
     let writer: ContactWriter
     let transactionID: Int64
+    /// The store's containers, read once per save: a request cannot add or change containers.
+    let containers: [ContainerRow]
 
     /// A stored contact or group: its row, container and whether it is writable.
     struct StoredRecord {
@@ -26,8 +28,11 @@ package struct SaveExecution {
             sql: #"INSERT INTO "transaction" (author, save_identifier, timestamp) VALUES (?, ?, ?)"#,
             arguments: [author, saveIdentifier, Date().timeIntervalSince1970]
         )
-        let execution = SaveExecution(db: db, writer: writer, transactionID: db.lastInsertedRowID)
+        let execution = SaveExecution(
+            db: db, writer: writer, transactionID: db.lastInsertedRowID, containers: try ContainerRow.fetchAll(in: db)
+        )
         try execution.perform(plan)
+        try HistoryLog.didPerformSave(transactionID: execution.transactionID, in: db)
     }
 
     private func perform(_ plan: SavePlan) throws {
@@ -76,14 +81,16 @@ package struct SaveExecution {
 
     private func updateContact(_ contact: CNMutableContact) throws {
         let stored = try requireStoredContact(contact)
-        try writer.update(contact.storage, contactID: stored.id, in: db)
+        let storage = try UnifiedContacts.cardStorage(of: contact.storage, contactID: stored.id, in: db)
+        try writer.update(storage, contactID: stored.id, in: db)
         try log(.updateContact, contact.identifier)
     }
 
     private func deleteContact(_ contact: CNMutableContact) throws {
         let stored = try requireStoredContact(contact)
-        try writer.delete(contactID: stored.id, in: db)
+        // Logged first: the history needs the contact's links, which go with it.
         try log(.deleteContact, contact.identifier)
+        try writer.delete(contactID: stored.id, in: db)
     }
 
     func storedContact(_ identifier: String) throws -> StoredRecord? {
@@ -91,9 +98,9 @@ package struct SaveExecution {
     }
 
     func storedRecord(sql: String, _ identifier: String) throws -> StoredRecord? {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [identifier]),
-            let container = try ContainerRow.fetch(id: row[1], in: db)
-        else { return nil }
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [identifier]) else { return nil }
+        let containerID: Int64 = row[1]
+        guard let container = containers.first(where: { $0.id == containerID }) else { return nil }
         return StoredRecord(id: row[0], container: container, isReadOnly: row[2])
     }
 
@@ -133,13 +140,13 @@ package struct SaveExecution {
     /// The container a new record goes into: the named one, or the default; 205, 204, 207 or 101.
     func writableContainer(_ identifier: String?, for record: any AnyObject & Sendable) throws -> ContainerRow {
         guard let identifier else {
-            guard let container = try ContainerRow.fetchDefault(in: db), !container.isReadOnly else {
+            guard let container = containers.first(where: \.isDefault), !container.isReadOnly else {
                 throw StoreError(.noWritableContainer, "the default container is read-only", affectedRecords: [record])
             }
             return container
         }
         try requireWellFormed(identifier, record: record)
-        guard let container = try ContainerRow.fetch(identifier: identifier, in: db) else {
+        guard let container = containers.first(where: { $0.identifier == identifier }) else {
             throw StoreError(
                 .parentRecordDoesNotExist, "container \(identifier) does not exist",
                 affectedRecords: [record], affectedIdentifiers: [identifier]
@@ -155,8 +162,6 @@ package struct SaveExecution {
     }
 
     func log(_ operation: ChangeOperation, _ identifier: String, related: String? = nil) throws {
-        try db.cachedStatement(
-            sql: "INSERT INTO change_log (transaction_id, operation, identifier, related_identifier) VALUES (?, ?, ?, ?)"
-        ).execute(arguments: [transactionID, operation.rawValue, identifier, related])
+        try HistoryLog.record(operation, identifier, related: related, transactionID: transactionID, in: db)
     }
 }

@@ -12,6 +12,7 @@ package enum StoreSchema {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: createVersion1)
         migrator.registerMigration(PrivacySchema.migrationName, migrate: PrivacySchema.migrate)
+        HistorySchema.register(in: &migrator)
         return migrator
     }
 

@@ -1,0 +1,75 @@
+import ContactsModel
+import Foundation
+import GRDB
+
+extension StoreDatabase {
+    /// Links contacts into one unified contact, in one write transaction recorded in the change history.
+    ///
+    /// - Throws: `recordDoesNotExist` for an unknown identifier; `identifierInvalid` when the preferred
+    ///   identifier is not among the linked cards.
+    package func link(_ identifiers: [String], preferredIdentifier: String?) throws {
+        try pool.write { db in
+            let cards = try identifiers.map { try Self.requireCard($0, in: db) }
+            var preferred: LinkedCard?
+            if let preferredIdentifier {
+                let card = try Self.requireCard(preferredIdentifier, in: db)
+                let members = try cards.flatMap { try $0.unifiedMembers(in: db) }
+                guard members.contains(where: { $0.id == card.id }) else {
+                    throw StoreError(
+                        .identifierInvalid, "contact \(preferredIdentifier) is not among the linked contacts",
+                        affectedIdentifiers: [preferredIdentifier]
+                    )
+                }
+                preferred = card
+            }
+            let transaction = try HistoryLog.beginTransaction(author: nil, in: db)
+            try ContactLinker.link(cards, preferred: preferred, transactionID: transaction, in: db)
+        }
+    }
+
+    /// Detaches contacts from their unified contacts and keeps them apart from the cards they left.
+    package func unlink(_ identifiers: [String]) throws {
+        try pool.write { db in
+            let transaction = try HistoryLog.beginTransaction(author: nil, in: db)
+            for identifier in identifiers {
+                // Read again each time: an earlier unlink may have changed this card's unified contact.
+                try ContactLinker.unlink(Self.requireCard(identifier, in: db), transactionID: transaction, in: db)
+            }
+        }
+    }
+
+    /// Remembers that two contacts are different people, detaching the second when they are linked.
+    package func keepSeparate(_ first: String, _ second: String) throws {
+        try pool.write { db in
+            let one = try Self.requireCard(first, in: db)
+            let other = try Self.requireCard(second, in: db)
+            try ContactLinker.keepSeparate(one.id, other.id, in: db)
+            if let person = one.personID, other.personID == person {
+                let transaction = try HistoryLog.beginTransaction(author: nil, in: db)
+                try ContactLinker.unlink(other, transactionID: transaction, in: db)
+            }
+        }
+    }
+
+    /// Why a contact is linked, or nil when it is not.
+    package func linkReason(forContact identifier: String) throws -> ContactLinkReason? {
+        try pool.read { db in
+            _ = try Self.requireCard(identifier, in: db)
+            return try ContactLinker.reason(forContact: identifier, in: db)
+        }
+    }
+
+    /// The identifiers of a contact's linked cards, preferred first; just its own when it is not linked.
+    package func linkedIdentifiers(ofContact identifier: String) throws -> [String] {
+        try pool.read { db in
+            try Self.requireCard(identifier, in: db).unifiedMembers(in: db).map(\.identifier)
+        }
+    }
+
+    private static func requireCard(_ identifier: String, in db: Database) throws -> LinkedCard {
+        guard let card = try LinkedCard.fetch(identifier: identifier, in: db) else {
+            throw StoreError(.recordDoesNotExist, "contact \(identifier) does not exist", affectedIdentifiers: [identifier])
+        }
+        return card
+    }
+}
