@@ -51,6 +51,9 @@ extension CommandFailure {
             message = "access denied"
         case .containmentCycle, .containmentScope:
             message = "the group change\(named) is not allowed"
+        case .recordIdentifierInvalid:
+            message = "an identifier\(named) is not valid here"
+            hint = "with 'contacts link', --preferred must name one of the cards being linked"
         case .predicateInvalid:
             message = "the search is not valid"
             hint = "give at least one word, phone number or e-mail address"
