@@ -90,9 +90,11 @@ extension ContactsCommand {
             case let event as CNChangeHistoryAddMemberToGroupEvent:
                 EventJSON(kind: "AddMemberToGroup", identifier: event.member.identifier, group: event.group.identifier)
             case let event as CNChangeHistoryRemoveMemberFromGroupEvent:
-                EventJSON(kind: "RemoveMemberFromGroup", identifier: event.member.identifier, group: event.group.identifier)
+                EventJSON(kind: "RemoveMemberFromGroup", identifier: event.member.identifier,
+                          group: event.group.identifier)
             case let event as CNChangeHistoryAddSubgroupToGroupEvent:
-                EventJSON(kind: "AddSubgroupToGroup", identifier: event.subgroup.identifier, group: event.group.identifier)
+                EventJSON(kind: "AddSubgroupToGroup", identifier: event.subgroup.identifier,
+                          group: event.group.identifier)
             case let event as CNChangeHistoryRemoveSubgroupFromGroupEvent:
                 EventJSON(kind: "RemoveSubgroupFromGroup", identifier: event.subgroup.identifier,
                           group: event.group.identifier)

@@ -89,7 +89,8 @@ extension ContactsCommand {
                 let reason = try store.linkReason(forContactWithIdentifier: contact)
                 let cards = try store.linkedContactIdentifiers(ofContactWithIdentifier: contact)
                 let json = ReasonJSON(
-                    identifier: contact, linked: reason != nil, cards: cards, rule: reason.map { Self.name(of: $0.rule) },
+                    identifier: contact, linked: reason != nil, cards: cards,
+                    rule: reason.map { Self.name(of: $0.rule) },
                     matchedContact: reason?.matchedContactIdentifier, matchedValues: reason?.matchedValueIdentifiers,
                     date: reason.map { $0.date.formatted(.iso8601) })
                 var buffer = BufferedOutput()
