@@ -12,6 +12,12 @@ struct FindMyFriends {
         do {
             let friends = try fetchFriends()
             report(friends)
+            // Under limited access, friends the person has not shared may exist: the contact access button
+            // lets the person share them without the app seeing the others. Full access needs no button, and
+            // it is unusable when denied or restricted (the app stopped before).
+            if let query, CNContactStore.authorizationStatus(for: .contacts) == .limited {
+                try await offerAccessButton(for: query)
+            }
             return 0
         } catch let error as CNError where error.code == .authorizationDenied {
             // Access can be withdrawn between the check and the fetch.
@@ -64,14 +70,37 @@ struct FindMyFriends {
         return status == .authorized || status == .limited
     }
 
-    private func fetchFriends() throws -> [CNContact] {
-        let keys: [any CNKeyDescriptor] = [
+    /// The keys the app reads: the full name, phone numbers, and what sorting needs.
+    private var keys: [any CNKeyDescriptor] {
+        [
             CNContactFormatter.descriptorForRequiredKeys(for: .fullName),
             CNContactPhoneNumbersKey as NSString,
             CNContact.descriptorForAllComparatorKeys(),
         ]
+    }
+
+    /// Shows the contact access button for the typed name, then prints the friends the person shared.
+    ///
+    /// The system side (``SystemAccessButton``) shows the matches to the person only; the app gets the chosen
+    /// identifiers and reads them through its own store, which now sees them.
+    private func offerAccessButton(for query: String) async throws {
+        let shared = try await SystemAccessButton(trustedAgent: SystemAccessButton.personAtTheButton())
+            .run(query: query)
+        guard !shared.isEmpty else {
+            say("Contact access button: nothing more shared.")
+            return
+        }
+        let predicate = CNContact.predicateForContacts(withIdentifiers: shared)
+        let friends = try store.unifiedContacts(matching: predicate, keysToFetch: keys)
+            .sorted { CNContact.comparator(forNameSortOrder: .userDefault)($0, $1) == .orderedAscending }
+        say("Contact access button: you shared \(friends.count) more friend\(friends.count == 1 ? "" : "s"):")
+        list(friends)
+    }
+
+    private func fetchFriends() throws -> [CNContact] {
         if let query {
-            return try store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: query), keysToFetch: keys)
+            let predicate = CNContact.predicateForContacts(matchingName: query)
+            return try store.unifiedContacts(matching: predicate, keysToFetch: keys)
                 .sorted { CNContact.comparator(forNameSortOrder: .userDefault)($0, $1) == .orderedAscending }
         }
         var friends: [CNContact] = []
@@ -84,11 +113,13 @@ struct FindMyFriends {
     private func report(_ friends: [CNContact]) {
         if friends.isEmpty {
             say(query == nil ? "No friends to show." : "No friend matches \"\(query ?? "")\".")
-            // TODO(#5): offer the contact access button here (share a friend matching the query) once the
-            // store runs the access-button flow for apps.
             return
         }
         say("\(friends.count) friend\(friends.count == 1 ? "" : "s"):")
+        list(friends)
+    }
+
+    private func list(_ friends: [CNContact]) {
         for friend in friends {
             let name = CNContactFormatter.string(from: friend, style: .fullName) ?? friend.identifier
             let phone = friend.phoneNumbers.first?.value.stringValue

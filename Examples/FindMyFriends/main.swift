@@ -7,7 +7,11 @@
 //
 // The app is identified by the Info.plist next to it, or the one CONTACTS_APP_INFO_PLIST names; the
 // person answers the consent prompt (CONTACTS_CONSENT=deny|full|limited|limited:ID,... on machines
-// without a terminal). Exit codes: 0 friends printed (or none found), 1 no access, 2 store error.
+// without a terminal). With a name and limited access, the app offers the contact access button; the person
+// at the button is asked on the terminal, or scripted by CONTACTS_ACCESS_BUTTON=tap|tap:ID,...|unverified|ignore
+// (see EnvironmentTrustedAgent.swift; unset without a terminal means the person does not tap).
+//
+// Exit codes: 0 friends printed (or none found), 1 no access, 2 store error.
 import Contacts
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -20,7 +20,8 @@ public struct ContactsCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             List.self, Show.self, Search.self, Add.self, Edit.self, Delete.self,
-            Import.self, Export.self, Groups.self, Containers.self, Info.self, Init.self,
+            Import.self, Export.self, Groups.self, Containers.self, Link.self, Unlink.self, WhyLinked.self,
+            KeepSeparate.self, History.self, Privacy.self, Info.self, Init.self,
         ]
     )
 

@@ -12,6 +12,11 @@ import Testing
         ["groups", "list"], ["groups", "create", "Family"], ["groups", "rename", "G", "Kin"], ["groups", "delete", "G"],
         ["groups", "add", "G", "C"], ["groups", "remove", "G", "C"], ["groups", "members", "G"], ["containers"],
         ["containers", "create", "Work", "--type", "exchange"], ["info"], ["init"],
+        ["privacy"], ["privacy", "apps"], ["privacy", "show", "A"], ["privacy", "allow", "A", "--full"],
+        ["privacy", "allow", "A", "--limited", "C"], ["privacy", "share", "A", "C"], ["privacy", "unshare", "A", "C"],
+        ["privacy", "deny", "A"], ["privacy", "reset", "A"], ["privacy", "restrict", "A"],
+        ["link", "A", "B"], ["link", "A", "B", "--preferred", "B"], ["unlink", "A"], ["why-linked", "A"],
+        ["keep-separate", "A", "B"], ["history"], ["history", "--since", "Q05IVA==", "--groups"],
     ])
     func everyCommandAcceptsTheStoreOption(arguments: [String]) throws {
         let command = try ContactsCommand.parseAsRoot(arguments + ["--store", "/tmp/x.sqlite"])
@@ -25,6 +30,11 @@ import Testing
         ["add", "--given", "A", "--birthday", "1990-13-01"], ["add", "--given", "A", "--address", "only;three;fields"],
         ["list", "--group", "G", "--container", "C"], ["export", "--group", "G", "X"], ["export", "--vcard-version", "2.1"],
         ["import"], ["groups", "create", " "], ["containers", "create", "W", "--type", "local"],
+        ["privacy", "allow", "A"], ["privacy", "allow", "A", "--full", "--limited"],
+        ["privacy", "allow", "A", "--full", "C"],
+        ["privacy", "share", "A"], ["privacy", "unshare", "A"], ["privacy", "show"], ["privacy", "restrict", " "],
+        ["link"], ["link", "A"], ["link", "A", "A"], ["unlink"], ["why-linked"], ["keep-separate", "A"],
+        ["keep-separate", "A", "A"], ["history", "--since", "not base64!"],
     ])
     func invalidUsageIsRejected(arguments: [String]) {
         #expect(throws: (any Error).self) { try ContactsCommand.parseAsRoot(arguments) }

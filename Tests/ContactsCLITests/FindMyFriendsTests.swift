@@ -3,25 +3,13 @@ import Testing
 
 /// The example app, run as a separate process with its Info.plist and a policy consent agent.
 ///
-/// Until the privacy gate is wired into the store (issue #5), every app is authorized; these tests pin what
-/// works now. The per-status expectations for when the gate lands are handed over separately.
+/// Each store starts with the app not determined, so the first run asks; the per-status behaviour is in
+/// FindMyFriendsGateTests and the contact access button in FindMyFriendsAccessButtonTests.
 @Suite struct FindMyFriendsTests {
-    func run(_ arguments: [String], consent: String, harness: CommandLineHarness) throws -> CommandLineHarness.Result {
-        try harness.run(
-            CommandLineHarness.product("FindMyFriends"), arguments,
-            environment: [
-                "CONTACTS_STORE": harness.storePath,
-                "CONTACTS_APP_INFO_PLIST": CommandLineHarness.repositoryRoot
-                    .appendingPathComponent("Examples/FindMyFriends/Info.plist").path,
-                "CONTACTS_CONSENT": consent,
-            ]
-        )
-    }
-
     @Test func authorizedAppListsEveryFriendSorted() throws {
         let harness = try CommandLineHarness()
         try harness.importExampleAddressBook()
-        let result = try run([], consent: "full", harness: harness)
+        let result = try harness.findMyFriends(consent: "full")
         #expect(result.status == 0, "\(result.standardError)")
         try Golden.expect(result.standardOutput, matches: "findmyfriends-full.txt", harness: harness)
     }
@@ -29,16 +17,38 @@ import Testing
     @Test func appFindsFriendsByName() throws {
         let harness = try CommandLineHarness()
         try harness.importExampleAddressBook()
-        let result = try run(["joão"], consent: "full", harness: harness)
+        let result = try harness.findMyFriends(["joão"], consent: "full")
         #expect(result.status == 0)
-        #expect(result.standardOutput == "Access: full.\n1 friend:\n  João Silva  +55 11 91234-5678\n")
+        #expect(result.standardOutput == """
+            Asking for access to your contacts...
+            Access: full.
+            1 friend:
+              João Silva  +55 11 91234-5678
+
+            """)
     }
 
     @Test func appReportsWhenNoFriendMatches() throws {
         let harness = try CommandLineHarness()
         try harness.importExampleAddressBook()
-        let result = try run(["Zebedee"], consent: "full", harness: harness)
+        let result = try harness.findMyFriends(["Zebedee"], consent: "full")
         #expect(result.status == 0)
-        #expect(result.standardOutput == "Access: full.\nNo friend matches \"Zebedee\".\n")
+        #expect(result.standardOutput == """
+            Asking for access to your contacts...
+            Access: full.
+            No friend matches "Zebedee".
+
+            """, "full access shows no contact access button")
+    }
+
+    @Test func appWithoutAnAnswerIsNotGrantedAndAskedAgainLater() throws {
+        let harness = try CommandLineHarness()
+        try harness.importExampleAddressBook()
+        // A malformed setting gives an agent that never answers: nothing is recorded.
+        let unanswered = try harness.findMyFriends(consent: "sometimes")
+        #expect(unanswered.status == 1)
+        #expect(unanswered.standardOutput.hasPrefix("Asking for access to your contacts...\nAccess was not granted"))
+        let later = try harness.findMyFriends(["joão"], consent: "full")
+        #expect(later.standardOutput.hasPrefix("Asking for access to your contacts...\nAccess: full.\n"))
     }
 }

@@ -109,7 +109,7 @@ import Testing
         try Golden.expect(result.standardError, matches: "error-unknown-flag.txt", harness: harness)
     }
 
-    @Test(arguments: [["--help"], ["import", "--help"], ["groups", "--help"]])
+    @Test(arguments: [["--help"], ["import", "--help"], ["groups", "--help"], ["privacy", "--help"]])
     func helpIsAvailableEverywhere(arguments: [String]) throws {
         let harness = try CommandLineHarness()
         let result = try harness.contacts(arguments, store: false)

@@ -1,3 +1,4 @@
+import ContactsEngine
 import Foundation
 import Testing
 
@@ -26,7 +27,7 @@ import Testing
         let expected = harness.directory.appendingPathComponent("data/contacts/Contacts.sqlite").path
         #expect(info["path"] as? String == expected)
         #expect(info["source"] as? String == "default")
-        #expect(info["schemaVersion"] as? String == "v3-history")
+        #expect(info["schemaVersion"] as? String == StoreSchema.latestMigration, "a new store has every migration")
         #expect(info["contacts"] as? Int == 0 && info["containers"] as? Int == 1)
         #expect(FileManager.default.fileExists(atPath: expected))
     }
@@ -95,7 +96,30 @@ import Testing
         let info = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         #expect(info["contacts"] as? Int == 20 && info["groups"] as? Int == 1 && info["apps"] as? Int == 0)
         #expect((info["bytes"] as? Int ?? 0) > 0)
+        #expect(info["schemaVersion"] as? String == StoreSchema.latestMigration)
         let table = try harness.contacts(["info"])
-        #expect(table.standardOutput.hasPrefix("Store       \(harness.storePath) (--store)\nSchema      v3-history\nContacts    20\n"))
+        #expect(table.standardOutput.hasPrefix("Store       \(harness.storePath) (--store)\nSchema      \(StoreSchema.latestMigration)\nContacts    20\n"))
+    }
+
+    @Test(arguments: [false, true])
+    func toolActsAsThePersonEvenWithAnAppsEnvironment(defaultStore: Bool) throws {
+        let harness = try CommandLineHarness()
+        let appEnvironment = [
+            "CONTACTS_APP_INFO_PLIST": CommandLineHarness.repositoryRoot
+                .appendingPathComponent("Examples/FindMyFriends/Info.plist").path,
+            "CONTACTS_CONSENT": "deny",
+            "CONTACTS_POLICY": try harness.write(#"{ "restricted": ["*"] }"#, to: "policy.json"),
+        ]
+        let storeEnvironment = defaultStore ? [:] : ["CONTACTS_STORE": harness.storePath]
+        let environment = appEnvironment.merging(storeEnvironment) { _, new in new }
+        let imported = try harness.contacts(
+            ["import", "--create", CommandLineHarness.exampleAddressBook.path], store: false, environment: environment)
+        #expect(imported.status == 0, "\(imported.standardError)")
+        let listed = try harness.contacts(["list", "--json"], store: false, environment: environment)
+        #expect(listed.status == 0, "\(listed.standardError)")
+        let contacts = try #require(try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [Any])
+        #expect(contacts.count == 20, "the person sees every contact; no app was asked or recorded")
+        let info = try harness.contacts(["info", "--json"], store: false, environment: environment)
+        #expect(info.standardOutput.contains("\"apps\" : 0"))
     }
 }

@@ -7,6 +7,10 @@ extension CommandFailure {
             self = failure
         } else if let parseError = error as? VCardParseError {
             self = CommandFailure(parseError.contactsError)
+        } else if let authorizationError = error as? AuthorizationError {
+            // The privacy controls' own error: its message names only bundle identifiers and files, but the
+            // tool reports it as the code an app would see, like every other store error.
+            self = CommandFailure(authorizationError.cnError)
         } else if let contactsError = error as? CNError {
             self = CommandFailure(contactsError)
         } else {
@@ -47,6 +51,9 @@ extension CommandFailure {
             message = "access denied"
         case .containmentCycle, .containmentScope:
             message = "the group change\(named) is not allowed"
+        case .recordIdentifierInvalid:
+            message = "an identifier\(named) is not valid here"
+            hint = "with 'contacts link', --preferred must name one of the cards being linked"
         case .predicateInvalid:
             message = "the search is not valid"
             hint = "give at least one word, phone number or e-mail address"

@@ -58,7 +58,9 @@ package struct StoreLocation: Hashable, Sendable {
         case .notAStore:
             throw Self.notAStore(url)
         default:
-            return CNContactStore(configuration: ContactStoreConfiguration(url: url))
+            // The tool is the person's, whichever source named the file: it never goes through an app's
+            // authorization, even when the environment names an app's Info.plist.
+            return CNContactStore(configuration: ContactStoreConfiguration(url: url, accessor: .person))
         }
     }
 

@@ -16,6 +16,14 @@ package enum StoreSchema {
         return migrator
     }
 
+    /// The identifier of the newest migration: the schema version of a store opened by this build.
+    ///
+    /// Tools and tests compare a store's last applied migration with it instead of a literal that changes
+    /// with every migration.
+    package static var latestMigration: String {
+        migrator.migrations.last ?? ""
+    }
+
     /// The identifier of the local container every store has.
     package static let localContainerName = "Contacts"
 

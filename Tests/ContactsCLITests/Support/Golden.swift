@@ -12,6 +12,8 @@ enum Golden {
     static func normalize(_ text: String, harness: CommandLineHarness) -> String {
         var result = text.replacingOccurrences(of: harness.directory.path, with: "<TMP>")
         let pattern = #/[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}(:AB[A-Za-z]+)?/#
+        // Decision times (privacy show, privacy apps --json) change with every run.
+        result = result.replacing(#/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z/#, with: "<DATE>")
         var placeholders: [String: String] = [:]
         result = result.replacing(pattern) { match in
             let identifier = String(match.output.0)
