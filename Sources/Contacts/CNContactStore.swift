@@ -116,8 +116,8 @@ open class CNContactStore: NSObject, @unchecked Sendable {
     ///
     /// - Throws: `CNError.recordDoesNotExist` (200) when no card is marked as the person's own.
     ///
-    /// Parity: full; macOS only on Apple platforms. No API marks a card yet, so this throws 200 until the
-    /// contacts tool can set one.
+    /// Parity: partial; macOS only on Apple platforms. No API marks a card yet, so this always throws 200
+    /// until the contacts tool can set one.
     open func unifiedMeContactWithKeys(toFetch keys: [any CNKeyDescriptor]) throws -> CNContact {
         guard let identifier = try connection.meContactIdentifier() else {
             throw CNError(.recordDoesNotExist)

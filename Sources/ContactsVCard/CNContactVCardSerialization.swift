@@ -14,8 +14,10 @@ import Foundation
 /// let copies = try CNContactVCardSerialization.contacts(with: data)
 /// ```
 ///
-/// Parity: full for the three class methods. The writer includes the photo and the note when a contact
-/// holds those keys (Apple reads this from preferences); docs/VCard.md lists every mapping and leniency.
+/// Parity: full for `data(with:)`; partial for ``descriptorForRequiredKeys()`` (excludes the note and image
+/// keys) and ``contacts(with:)`` (throws 700 with a line number where Apple may return `[]`; 701 is never
+/// thrown). The writer includes the photo and the note when a contact holds those keys (Apple reads this
+/// from preferences); docs/VCard.md lists every mapping and leniency.
 open class CNContactVCardSerialization: NSObject {
     /// The keys a contact must hold to be serialized.
     ///
@@ -64,7 +66,7 @@ open class CNContactVCardSerialization: NSObject {
     /// - Returns: The contacts, in the order of their cards.
     /// - Throws: `CNError.vCardMalformed` (700) when a card is not closed, an `END:VCARD` has no card, text
     ///   stands outside a card, or a property name is invalid; `ContactsErrorUserInfoLineNumberKey` names
-    ///   the line.
+    ///   the line. `CNError.vCardSummarizationError` (701) is never thrown.
     open class func contacts(with data: Data) throws -> [CNContact] {
         do {
             return try VCardReader.read(data).filter { !$0.isGroup }.map(\.contact)

@@ -249,6 +249,8 @@ open class CNContact: NSObject, NSCopying, NSMutableCopying, NSSecureCoding, Ide
     }
 
     /// The localized name of a contact key, such as "Nickname".
+    ///
+    /// Parity: partial. 12 languages (see ``Localization``), in our own wording.
     open class func localizedString(forKey key: String) -> String {
         Localization.current.contactKey(key)
     }
@@ -265,6 +267,7 @@ open class CNContact: NSObject, NSCopying, NSMutableCopying, NSSecureCoding, Ide
 
     // MARK: Secure coding
 
+    /// True: the class supports secure coding (`NSSecureCoding`).
     public class var supportsSecureCoding: Bool { true }
 
     public required init?(coder: NSCoder) {

@@ -40,6 +40,7 @@ open class CNContainer: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable
         self
     }
 
+    /// True: the class supports secure coding (`NSSecureCoding`).
     public class var supportsSecureCoding: Bool { true }
 
     public func encode(with coder: NSCoder) {

@@ -62,6 +62,7 @@ open class CNGroup: NSObject, NSCopying, NSMutableCopying, NSSecureCoding, @unch
         CNMutableGroup(fields: fields)
     }
 
+    /// True: the class supports secure coding (`NSSecureCoding`).
     public class var supportsSecureCoding: Bool { true }
 
     public func encode(with coder: NSCoder) {

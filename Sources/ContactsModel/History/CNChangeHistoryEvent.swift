@@ -33,6 +33,7 @@ open class CNChangeHistoryEvent: NSObject, NSCopying, NSSecureCoding, @unchecked
         ObjectIdentifier(type(of: self)).hashValue
     }
 
+    /// True: the class supports secure coding (`NSSecureCoding`).
     public class var supportsSecureCoding: Bool { true }
 
     open func encode(with coder: NSCoder) {}

@@ -33,6 +33,7 @@ open class CNChangeHistoryFetchRequest: CNFetchRequest, NSSecureCoding, @uncheck
         super.init()
     }
 
+    /// True: the class supports secure coding (`NSSecureCoding`).
     public class var supportsSecureCoding: Bool { true }
 
     public func encode(with coder: NSCoder) {

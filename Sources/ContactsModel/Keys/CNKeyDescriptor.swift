@@ -50,6 +50,7 @@ public final class AggregateKeyDescriptor: NSObject, NSCopying, NSSecureCoding, 
         KeyDescriptorExpansion.keys(of: descriptors)
     }
 
+    /// True: the class supports secure coding (`NSSecureCoding`).
     public static var supportsSecureCoding: Bool { true }
 
     public func encode(with coder: NSCoder) {

@@ -44,6 +44,7 @@ open class CNContactFetchRequest: CNFetchRequest, NSSecureCoding, @unchecked Sen
         super.init()
     }
 
+    /// True: the class supports secure coding (`NSSecureCoding`).
     public class var supportsSecureCoding: Bool { true }
 
     public func encode(with coder: NSCoder) {

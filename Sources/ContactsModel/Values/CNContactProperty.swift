@@ -32,6 +32,7 @@ open class CNContactProperty: NSObject, NSCopying, NSSecureCoding, @unchecked Se
         self
     }
 
+    /// True: the class supports secure coding (`NSSecureCoding`).
     public class var supportsSecureCoding: Bool { true }
 
     public func encode(with coder: NSCoder) {

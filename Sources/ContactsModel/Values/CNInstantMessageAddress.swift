@@ -21,6 +21,8 @@ open class CNInstantMessageAddress: NSObject, NSCopying, NSSecureCoding, @unchec
     }
 
     /// The localized name of an instant message address key.
+    ///
+    /// Parity: partial. 12 languages (see ``Localization``), in our own wording.
     open class func localizedString(forKey key: String) -> String {
         Localization.current.instantMessageKey(key)
     }
@@ -43,6 +45,7 @@ open class CNInstantMessageAddress: NSObject, NSCopying, NSSecureCoding, @unchec
         self
     }
 
+    /// True: the class supports secure coding (`NSSecureCoding`).
     public class var supportsSecureCoding: Bool { true }
 
     public func encode(with coder: NSCoder) {

@@ -81,6 +81,8 @@ open class CNLabeledValue<ValueType: NSCopying & NSSecureCoding>: NSObject, NSCo
     /// The localized text of a predefined label; custom labels come back unchanged.
     ///
     /// The language comes from the person's locale settings (see ``Localization``).
+    ///
+    /// Parity: partial. 12 languages (see ``Localization``), in our own wording.
     open class func localizedString(forLabel label: String) -> String {
         Localization.current.label(label)
     }
@@ -91,6 +93,7 @@ open class CNLabeledValue<ValueType: NSCopying & NSSecureCoding>: NSObject, NSCo
         self
     }
 
+    /// True: the class supports secure coding (`NSSecureCoding`).
     public class var supportsSecureCoding: Bool { true }
 
     public func encode(with coder: NSCoder) {

@@ -61,6 +61,7 @@ open class CNPhoneNumber: NSObject, NSCopying, NSSecureCoding, @unchecked Sendab
         self
     }
 
+    /// True: the class supports secure coding (`NSSecureCoding`).
     public class var supportsSecureCoding: Bool { true }
 
     public func encode(with coder: NSCoder) {

@@ -29,6 +29,8 @@ open class CNSocialProfile: NSObject, NSCopying, NSSecureCoding, @unchecked Send
     }
 
     /// The localized name of a social profile key.
+    ///
+    /// Parity: partial. 12 languages (see ``Localization``), in our own wording.
     open class func localizedString(forKey key: String) -> String {
         Localization.current.socialProfileKey(key)
     }
@@ -53,6 +55,7 @@ open class CNSocialProfile: NSObject, NSCopying, NSSecureCoding, @unchecked Send
         self
     }
 
+    /// True: the class supports secure coding (`NSSecureCoding`).
     public class var supportsSecureCoding: Bool { true }
 
     public func encode(with coder: NSCoder) {
