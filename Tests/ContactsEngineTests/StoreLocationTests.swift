@@ -34,6 +34,9 @@ import Testing
         #expect(journal == "wal")
         let foreignKeys = try database.pool.read { try Bool.fetchOne($0, sql: "PRAGMA foreign_keys") }
         #expect(foreignKeys == true)
+        try database.pool.write { try $0.execute(sql: "INSERT INTO store_setting (key, value) VALUES ('test', 'x')") }
+        let walMode = try manager.attributesOfItem(atPath: nested.path + "-wal")[.posixPermissions] as? Int
+        #expect(walMode == 0o600)
     }
 
     @Test func unopenableLocationGivesDataAccessError() throws {

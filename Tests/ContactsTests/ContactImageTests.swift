@@ -27,6 +27,20 @@ import Testing
         #expect(contact.thumbnailImageData == fetched.thumbnailImageData)
     }
 
+    @Test func withoutRefetchTheSavedContactKeepsItsOwnDerivedFields() throws {
+        let temporary = try TemporaryStore()
+        let contact = ContactFixtures.person("Ann", "Lee")
+        contact.imageData = try photo()
+        let request = CNSaveRequest()
+        request.shouldRefetchContacts = false
+        request.add(contact, toContainerWithIdentifier: nil)
+        try temporary.store.execute(request)
+        #expect(contact.thumbnailImageData == nil)
+        #expect(!contact.imageDataAvailable)
+        let stored = try temporary.store.unifiedContact(withIdentifier: contact.identifier, keysToFetch: [CNContactImageDataAvailableKey as CNKeyDescriptor])
+        #expect(stored.imageDataAvailable)
+    }
+
     @Test func imageDataAvailableAnswersWithoutTheImage() throws {
         let temporary = try TemporaryStore()
         let contact = ContactFixtures.person("Ann", "Lee")

@@ -18,14 +18,14 @@ import Testing
 
     private static let people: [(String, String)] = [
         ("John", "Appleseed"), ("Jöhn", "Smith"), ("Anne-Marie", "O'Brien"), ("太郎", "山田"), ("Ελένη", "Παπαδοπούλου"),
-        ("Zoë", "Ångström"),
+        ("Zoë", "Ångström"), ("지훈", "김"), ("ハナコ", "スズキ"),
     ]
 
     @Test(arguments: [
         ("jo app", ["John"]), ("APPLESEED", ["John"]), ("john", ["John", "Jöhn"]), ("app jo", ["John"]),
         ("ohn", []), ("marie", ["Anne-Marie"]), ("obrien", ["Anne-Marie"]), ("anne-m", ["Anne-Marie"]),
         ("山", ["太郎"]), ("田 太", ["太郎"]), ("ελενη", ["Ελένη"]), ("angst", ["Zoë"]), ("zoe", ["Zoë"]),
-        ("john smith appleseed", []),
+        ("john smith appleseed", []), ("김", ["지훈"]), ("훈", ["지훈"]), ("すずき", ["ハナコ"]), ("ハナ", ["ハナコ"]),
     ])
     func nameMatchesWordPrefixesIgnoringCaseAccentsAndOrder(query: String, expected: [String]) throws {
         let temporary = try store(with: Self.people.map { ContactFixtures.person($0.0, $0.1) })

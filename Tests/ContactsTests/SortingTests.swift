@@ -59,6 +59,14 @@ import Testing
         #expect(names.suffix(5) == ["émile Zola", "Anna Åberg", "Björn Öberg", "太郎 山田", " "])
     }
 
+    @Test func userDefaultOrderFollowsThePersonsSetting() throws {
+        let setting = CNContactsUserDefaults.shared().sortOrder
+        let userDefault = try sorted(.userDefault, locale: "en_US")
+        let explicit = try sorted(setting, locale: "en_US")
+        #expect(userDefault.names == explicit.names)
+        #expect(userDefault.store == userDefault.comparator)
+    }
+
     @Test func descriptorForAllComparatorKeysNamesTheNameKeys() {
         let descriptor = CNContact.descriptorForAllComparatorKeys()
         let keys = (descriptor as? AggregateKeyDescriptor)?.keys ?? []

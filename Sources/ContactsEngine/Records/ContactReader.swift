@@ -54,7 +54,9 @@ package struct ContactReader {
     package func complete(_ batch: inout [ContactStorage], ids: [Int64], in db: Database) throws {
         guard !batch.isEmpty else { return }
         let needsImages = keys.contains(.imageData) || keys.contains(.thumbnailImageData)
-        guard !valueKinds.isEmpty || needsImages || unify else { return }
+        // Most stores have no links; one indexed probe saves building the batch's id list for nothing.
+        let needsLinks = try unify && Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM link)")) == true
+        guard !valueKinds.isEmpty || needsImages || needsLinks else { return }
         var positions: [Int64: Int] = [:]
         positions.reserveCapacity(ids.count)
         for (index, id) in ids.enumerated() { positions[id] = index }
@@ -65,7 +67,7 @@ package struct ContactReader {
         if needsImages {
             try loadImages(into: &batch, positions: positions, idList: idList, in: db)
         }
-        if unify, try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM link)")) == true {
+        if needsLinks {
             try loadLinks(into: &batch, positions: positions, idList: idList, in: db)
         }
     }
@@ -129,6 +131,22 @@ package struct ContactReader {
             guard let index = positions[row[0]] else { continue }
             batch[index].linkedIdentifiers.append(row[1])
         }
+    }
+
+    /// The contacts with the identifiers, by identifier; missing ones are left out.
+    package func read(identifiers: [String], in db: Database) throws -> [String: ContactStorage] {
+        let statement = try db.cachedStatement(
+            sql: "SELECT \(selection) FROM contact WHERE identifier IN (SELECT value FROM json_each(?))"
+        )
+        var batch: [ContactStorage] = []
+        var ids: [Int64] = []
+        let cursor = try Row.fetchCursor(statement, arguments: [Self.jsonList(identifiers)])
+        while let row = try cursor.next() {
+            ids.append(row[0])
+            batch.append(storage(from: row))
+        }
+        try complete(&batch, ids: ids, in: db)
+        return Dictionary(batch.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// A JSON array of row ids, bound as one argument so every batch size shares one cached statement.

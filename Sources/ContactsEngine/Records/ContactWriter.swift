@@ -31,8 +31,9 @@ package struct ContactWriter {
             values.append(Self.columnValue(of: property, in: storage))
         }
         let names = SortKey.Names(storage)
-        values.append(sortKey.key(for: names, order: .givenName, identifier: storage.identifier))
-        values.append(sortKey.key(for: names, order: .familyName, identifier: storage.identifier))
+        let keys = sortKey.keys(for: names, identifier: storage.identifier)
+        values.append(keys.given)
+        values.append(keys.family)
         try db.cachedStatement(sql: Self.insertSQL).execute(arguments: StatementArguments(values))
         let contactID = db.lastInsertedRowID
         for property in ContactProperty.multiValueProperties {

@@ -42,6 +42,10 @@ package struct ContainerRow: Sendable {
         return try Row.fetchOne(statement, arguments: [id]).map(ContainerRow.init(row:))
     }
 
+    package static func fetchAll(in db: Database) throws -> [ContainerRow] {
+        try Row.fetchAll(db, sql: "SELECT \(columns) FROM container ORDER BY id").map(ContainerRow.init(row:))
+    }
+
     package static func fetchDefault(in db: Database) throws -> ContainerRow? {
         let statement = try db.cachedStatement(sql: "SELECT \(columns) FROM container WHERE is_default = 1 LIMIT 1")
         return try Row.fetchOne(statement).map(ContainerRow.init(row:))

@@ -7,6 +7,8 @@ package struct SaveExecution {
     let db: Database
     let writer: ContactWriter
     let transactionID: Int64
+    /// The store's containers, read once per save: a request cannot add or change containers.
+    let containers: [ContainerRow]
 
     /// A stored contact or group: its row, container and whether it is writable.
     struct StoredRecord {
@@ -26,7 +28,9 @@ package struct SaveExecution {
             sql: #"INSERT INTO "transaction" (author, save_identifier, timestamp) VALUES (?, ?, ?)"#,
             arguments: [author, saveIdentifier, Date().timeIntervalSince1970]
         )
-        let execution = SaveExecution(db: db, writer: writer, transactionID: db.lastInsertedRowID)
+        let execution = SaveExecution(
+            db: db, writer: writer, transactionID: db.lastInsertedRowID, containers: try ContainerRow.fetchAll(in: db)
+        )
         try execution.perform(plan)
     }
 
@@ -91,9 +95,9 @@ package struct SaveExecution {
     }
 
     func storedRecord(sql: String, _ identifier: String) throws -> StoredRecord? {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [identifier]),
-            let container = try ContainerRow.fetch(id: row[1], in: db)
-        else { return nil }
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [identifier]) else { return nil }
+        let containerID: Int64 = row[1]
+        guard let container = containers.first(where: { $0.id == containerID }) else { return nil }
         return StoredRecord(id: row[0], container: container, isReadOnly: row[2])
     }
 
@@ -133,13 +137,13 @@ package struct SaveExecution {
     /// The container a new record goes into: the named one, or the default; 205, 204, 207 or 101.
     func writableContainer(_ identifier: String?, for record: any AnyObject & Sendable) throws -> ContainerRow {
         guard let identifier else {
-            guard let container = try ContainerRow.fetchDefault(in: db), !container.isReadOnly else {
+            guard let container = containers.first(where: \.isDefault), !container.isReadOnly else {
                 throw StoreError(.noWritableContainer, "the default container is read-only", affectedRecords: [record])
             }
             return container
         }
         try requireWellFormed(identifier, record: record)
-        guard let container = try ContainerRow.fetch(identifier: identifier, in: db) else {
+        guard let container = containers.first(where: { $0.identifier == identifier }) else {
             throw StoreError(
                 .parentRecordDoesNotExist, "container \(identifier) does not exist",
                 affectedRecords: [record], affectedIdentifiers: [identifier]

@@ -58,11 +58,12 @@ package struct SavePlan {
     /// Keeps the winning action per identifier, in the order identifiers first appeared.
     private struct Coalescer<Record> {
         private var order: [String] = []
+        private var seen: Set<String> = []
         private var winners: [String: RecordAction<Record>] = [:]
 
         mutating func apply(_ action: RecordAction<Record>, identifier: String) {
             guard let previous = winners[identifier] else {
-                if !order.contains(identifier) { order.append(identifier) }
+                if seen.insert(identifier).inserted { order.append(identifier) }
                 winners[identifier] = action
                 return
             }

@@ -6,6 +6,10 @@ extension StoreDatabase {
     /// How many contacts one read transaction loads while streaming.
     package static let batchSize = 500
 
+    /// How many contacts the first read loads: small, so the first screenful of a search comes back fast
+    /// even when the caller stops early.
+    package static let firstBatchSize = 100
+
     /// Streams the contacts a query selects, a batch per read transaction, so memory stays flat and the
     /// body may call the store again (GRDB reads are not reentrant, and no read is open while it runs).
     ///
@@ -20,17 +24,24 @@ extension StoreDatabase {
             }
         var condition: PredicateCompiler.Condition?
         var after: (key: String, id: Int64)?
+        var limit = Self.firstBatchSize
         while true {
-            let (batch, last) = try pool.read { db -> ([ContactStorage], (String, Int64)?) in
+            var (batch, last) = try pool.read { db -> ([ContactStorage], (String, Int64)?) in
                 let current = try condition ?? compiler.condition(for: query.predicate, in: db)
                 condition = current
-                return try readBatch(reader: reader, condition: current, sortColumn: sortColumn, after: after, in: db)
+                return try readBatch(
+                    reader: reader, condition: current, sortColumn: sortColumn, after: after, limit: limit, in: db
+                )
             }
-            for storage in batch where try !body(storage) {
-                return
+            let count = batch.count
+            // Popping from the reversed batch moves each contact out instead of copying it.
+            batch.reverse()
+            while let storage = batch.popLast() {
+                if try !body(storage) { return }
             }
-            guard batch.count == Self.batchSize, let last else { return }
+            guard count == limit, let last else { return }
             after = (last.0, last.1)
+            limit = Self.batchSize
         }
     }
 
@@ -39,6 +50,7 @@ extension StoreDatabase {
         condition: PredicateCompiler.Condition,
         sortColumn: String?,
         after: (key: String, id: Int64)?,
+        limit: Int,
         in db: Database
     ) throws -> ([ContactStorage], (String, Int64)?) {
         let orderKey = sortColumn ?? "''"
@@ -53,11 +65,11 @@ extension StoreDatabase {
                 arguments += [after.id]
             }
         }
-        sql += " ORDER BY " + (sortColumn.map { "\($0), id" } ?? "id") + " LIMIT \(Self.batchSize)"
+        sql += " ORDER BY " + (sortColumn.map { "\($0), id" } ?? "id") + " LIMIT \(limit)"
         var batch: [ContactStorage] = []
         var ids: [Int64] = []
         var last: (String, Int64)?
-        batch.reserveCapacity(Self.batchSize)
+        batch.reserveCapacity(limit)
         let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
         let orderIndex = reader.selectionCount
         while let row = try cursor.next() {

@@ -31,14 +31,34 @@ extension StoreDatabase {
             }
         }
         guard refetch else { return }
+        var saved: [CNMutableContact] = []
         for action in plan.contacts {
             switch action {
-            case .add(let contact, _), .update(let contact):
-                try refresh(contact)
-            case .delete:
-                continue
+            case .add(let contact, _), .update(let contact): saved.append(contact)
+            case .delete: continue
             }
         }
+        try refresh(saved.filter(Self.updateDerivedFields))
+    }
+
+    /// Brings a saved contact's derived fields up to date without reading it back, and says whether it must
+    /// still be read back.
+    ///
+    /// Every stored column and value round-trips exactly (validation rejects what would not), so after the
+    /// commit a saved contact already shows the stored state for the keys it holds, except the fields the
+    /// store derives from the image. Only contacts holding a new image and its thumbnail key need a read.
+    private static func updateDerivedFields(_ contact: CNMutableContact) -> Bool {
+        let keys = contact.storage.fetchedKeys
+        guard keys.contains(.imageData) else { return false }
+        let hasImage = contact.storage.imageData != nil
+        if keys.contains(.imageDataAvailable) {
+            contact.storage.imageDataAvailable = hasImage
+        }
+        guard keys.contains(.thumbnailImageData) else { return false }
+        if !hasImage {
+            contact.storage.thumbnailImageData = nil
+        }
+        return hasImage
     }
 
     private static func validate(_ contact: CNContact) throws {
@@ -47,11 +67,23 @@ extension StoreDatabase {
         }
     }
 
-    /// Replaces a saved contact's storage with what the store now holds for the keys it has.
-    private func refresh(_ contact: CNMutableContact) throws {
-        let unify = !contact.storage.linkedIdentifiers.isEmpty
-        guard let stored = try self.contact(identifier: contact.identifier, keys: contact.storage.fetchedKeys, unify: unify)
-        else { return }
-        contact.storage = stored
+    /// Replaces saved contacts' storage with what the store now holds for the keys each has, reading them
+    /// in batches that share their key set; their linked identifiers stay as they were.
+    private func refresh(_ contacts: [CNMutableContact]) throws {
+        let groups = Dictionary(grouping: contacts) { $0.storage.fetchedKeys }
+        for (keys, members) in groups {
+            let reader = ContactReader(keys: keys, unify: false)
+            for start in stride(from: 0, to: members.count, by: Self.batchSize) {
+                let chunk = Array(members[start..<min(start + Self.batchSize, members.count)])
+                let stored = try pool.read { db in
+                    try reader.read(identifiers: chunk.map(\.identifier), in: db)
+                }
+                for contact in chunk {
+                    guard var storage = stored[contact.identifier] else { continue }
+                    storage.linkedIdentifiers = contact.storage.linkedIdentifiers
+                    contact.storage = storage
+                }
+            }
+        }
     }
 }

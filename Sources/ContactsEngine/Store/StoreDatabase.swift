@@ -62,6 +62,10 @@ package final class StoreDatabase: Sendable {
             // WAL with synchronous NORMAL loses no committed transaction when a process dies; only a power
             // loss may roll back the last ones, never corrupt the file.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Statement journals and sorts stay in memory: a save of thousands of rows would otherwise create
+            // and delete temporary files over and over.
+            try db.execute(sql: "PRAGMA temp_store = MEMORY")
+            try db.execute(sql: "PRAGMA cache_size = -16000")
             if let maximumPageCount {
                 try db.execute(sql: "PRAGMA max_page_count = \(maximumPageCount)")
             }

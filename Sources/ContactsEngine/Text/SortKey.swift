@@ -34,6 +34,23 @@ package struct SortKey: Sendable {
         return primary + "\u{2}" + secondary + "\u{3}" + identifier
     }
 
+    /// The `.givenName` and `.familyName` keys of a contact, folding each name once.
+    package func keys(for names: Names, identifier: String) -> (given: String, family: String) {
+        let given = components(of: names, order: .givenName)
+        guard given.contains(where: { !$0.isEmpty }) else {
+            let last = "\u{10FFFF}\u{3}" + identifier
+            return (last, last)
+        }
+        let primary = given.map(primaryForm)
+        func key(_ order: [Int]) -> String {
+            order.map { primary[$0] }.joined(separator: "\u{1}") + "\u{2}"
+                + order.map { given[$0] }.joined(separator: "\u{1}") + "\u{3}" + identifier
+        }
+        // Companies and nameless people have one component first in both orders; people swap given and family.
+        let isSwapped = components(of: names, order: .familyName) != given
+        return (key([0, 1, 2]), key(isSwapped ? [1, 0, 2] : [0, 1, 2]))
+    }
+
     /// The name fields a sort key reads.
     package struct Names: Sendable {
         package var contactType: CNContactType = .person

@@ -1,0 +1,27 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Benchmarks live in their own package so `swift test` never builds them. Run from this folder:
+//   swift package benchmark --target StoreBenchmarks
+let package = Package(
+    name: "swift-contacts-benchmarks",
+    dependencies: [
+        // The name keeps the product reference stable whatever the checkout folder is called.
+        .package(name: "swift-contacts", path: "../"),
+        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "StoreBenchmarks",
+            dependencies: [
+                .product(name: "Contacts", package: "swift-contacts"),
+                .product(name: "Benchmark", package: "package-benchmark"),
+            ],
+            path: "Benchmarks/StoreBenchmarks",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "package-benchmark")
+            ]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,81 @@
+import ContactsModel
+import Foundation
+import GRDB
+
+extension StoreDatabase {
+    /// The containers a predicate selects, or every container for nil, the default first.
+    package func containers(matching kind: ContactsPredicate.Kind?) throws -> [ContainerRow] {
+        try pool.read { db in
+            var sql = "SELECT \(ContainerRow.columns) FROM container"
+            var arguments: StatementArguments = []
+            switch kind {
+            case nil:
+                break
+            case .containersWithIdentifiers(let identifiers):
+                sql += " WHERE identifier IN (SELECT value FROM json_each(?))"
+                arguments = [ContactReader.jsonList(identifiers)]
+            case .containerOfContact(let identifier):
+                sql += " WHERE id = (SELECT container_id FROM contact WHERE identifier = ?)"
+                arguments = [identifier]
+            case .containerOfGroup(let identifier):
+                sql += #" WHERE id = (SELECT container_id FROM "group" WHERE identifier = ?)"#
+                arguments = [identifier]
+            case .some(let other):
+                throw StoreError(.predicateInvalid, "predicate \(other.name) does not select containers")
+            }
+            sql += " ORDER BY is_default DESC, id"
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).map(ContainerRow.init(row:))
+        }
+    }
+
+    /// The identifier of the container new records go into when a save names none.
+    package func defaultContainerIdentifier() throws -> String {
+        try pool.read { db in
+            try ContainerRow.fetchDefault(in: db)?.identifier ?? ""
+        }
+    }
+
+    /// Creates a container of a type; our addition for accounts.
+    package func addContainer(name: String, type: CNContainerType, isReadOnly: Bool) throws -> ContainerRow {
+        guard type != .local, type != .unassigned else {
+            throw StoreError(.policyViolation, "a store has exactly one local container")
+        }
+        let identifier = CNContainer.newIdentifier()
+        return try pool.write { db in
+            try db.execute(
+                sql: "INSERT INTO container (identifier, name, type, is_read_only) VALUES (?, ?, ?, ?)",
+                arguments: [identifier, name, type.rawValue, isReadOnly]
+            )
+            guard let row = try ContainerRow.fetch(id: db.lastInsertedRowID, in: db) else {
+                throw StoreError(.databaseFailure, "container \(identifier) vanished")
+            }
+            return row
+        }
+    }
+
+    /// Marks a container read-only or writable; our addition for accounts that sync one way.
+    package func setContainer(_ identifier: String, isReadOnly: Bool) throws {
+        try pool.write { db in
+            try db.execute(sql: "UPDATE container SET is_read_only = ? WHERE identifier = ?", arguments: [isReadOnly, identifier])
+            guard db.changesCount > 0 else {
+                throw StoreError(.recordDoesNotExist, "container \(identifier) does not exist", affectedIdentifiers: [identifier])
+            }
+        }
+    }
+
+    /// The identifier of the person's own card, or nil when none is set.
+    package func meContactIdentifier() throws -> String? {
+        try pool.read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM store_setting WHERE key = 'meContact'")
+        }
+    }
+}
+
+extension StoreDatabase {
+    /// Whether SQLite finds the file intact (`PRAGMA integrity_check`), for recovery checks and tests.
+    package func isIntact() throws -> Bool {
+        try pool.read { db in
+            try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"]
+        }
+    }
+}
