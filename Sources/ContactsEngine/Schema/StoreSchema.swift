@@ -11,6 +11,7 @@ package enum StoreSchema {
     package static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: createVersion1)
+        migrator.registerMigration(VCardStorageSchema.migrationName, migrate: VCardStorageSchema.migrate)
         return migrator
     }
 
