@@ -65,7 +65,8 @@ struct ContactExportSession {
         var writer = VCardWriter(options: options.writingOptions)
         for group in groups {
             let members = try database.memberUIDs(ofGroup: group.identifier).map(Self.bareUID)
-            writer.write(groupCard(group, members: members, style: style), contact: CNContact())
+            let card = groupCard(group, members: members, style: style)
+            writer.write(card, contact: card.contact)
             summary.groups += 1
         }
         try write(writer.data)

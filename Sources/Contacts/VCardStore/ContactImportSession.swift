@@ -37,16 +37,21 @@ struct ContactImportSession {
             groupCards.append(card)
             return
         }
-        let storage = card.contact.storage
-        if storage.givenName.isEmpty && storage.familyName.isEmpty && storage.middleName.isEmpty
-            && storage.nickname.isEmpty && storage.organizationName.isEmpty && storage.emailAddresses.isEmpty
-            && storage.phoneNumbers.isEmpty && storage.namePrefix.isEmpty && storage.nameSuffix.isEmpty
-        {
+        if Self.isEmpty(card) {
             summary.skip(.empty)
             return
         }
         pending.append(card)
         if pending.count >= batchSize { try flush() }
+    }
+
+    /// Whether a card holds nothing at all: no field value, no unknown property, no category.
+    static func isEmpty(_ card: VCardCard) -> Bool {
+        guard card.unknownProperties.isEmpty, card.categories.isEmpty else { return false }
+        var blank = CNMutableContact().storage
+        blank.identifier = card.contact.storage.identifier
+        blank.fetchedKeys = card.contact.storage.fetchedKeys
+        return card.contact.storage.hasSameValues(as: blank)
     }
 
     /// Writes the pending batch: one UID lookup, one read of the matched contacts, then the writes.
@@ -93,7 +98,7 @@ struct ContactImportSession {
         let contactID: Int64
         let identifier: String
         if let match {
-            if let stored, Self.isUnchanged(card, stored: stored, unknown: unknown) {
+            if let stored, Self.isUnchanged(card, stored: stored, identifier: match.identifier, unknown: unknown) {
                 summary.skip(.unchanged)
                 try addCategories(card.categories, contactID: match.contactID, identifier: match.identifier)
                 return
@@ -118,8 +123,12 @@ struct ContactImportSession {
     }
 
     /// Whether a stored contact already shows everything a card holds, so updating it would change nothing.
-    private static func isUnchanged(_ card: VCardCard, stored: StoredVCardContact, unknown: [StoredUnknownProperty]) -> Bool {
-        guard stored.uid == card.uid, stored.unknownProperties == unknown,
+    ///
+    /// A contact stored without a UID exports its identifier as UID, so that UID counts as the same.
+    private static func isUnchanged(
+        _ card: VCardCard, stored: StoredVCardContact, identifier: String, unknown: [StoredUnknownProperty]
+    ) -> Bool {
+        guard card.uid == stored.uid || (stored.uid == nil && card.uid == identifier), stored.unknownProperties == unknown,
             stored.storage.imageData == card.contact.storage.imageData,
             stored.storage.note == card.contact.storage.note
         else { return false }
