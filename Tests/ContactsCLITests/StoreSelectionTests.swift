@@ -26,7 +26,7 @@ import Testing
         let expected = harness.directory.appendingPathComponent("data/contacts/Contacts.sqlite").path
         #expect(info["path"] as? String == expected)
         #expect(info["source"] as? String == "default")
-        #expect(info["schemaVersion"] as? String == "v1")
+        #expect(info["schemaVersion"] as? String == "vcard-uid")
         #expect(info["contacts"] as? Int == 0 && info["containers"] as? Int == 1)
         #expect(FileManager.default.fileExists(atPath: expected))
     }
@@ -96,6 +96,6 @@ import Testing
         #expect(info["contacts"] as? Int == 20 && info["groups"] as? Int == 1 && info["apps"] as? Int == 0)
         #expect((info["bytes"] as? Int ?? 0) > 0)
         let table = try harness.contacts(["info"])
-        #expect(table.standardOutput.hasPrefix("Store       \(harness.storePath) (--store)\nSchema      v1\nContacts    20\n"))
+        #expect(table.standardOutput.hasPrefix("Store       \(harness.storePath) (--store)\nSchema      vcard-uid\nContacts    20\n"))
     }
 }
