@@ -21,7 +21,30 @@ let package = Package(
             plugins: [
                 .plugin(name: "BenchmarkPlugin", package: "package-benchmark")
             ]
-        )
+        ),
+        // The import benchmarks (docs/Import.md): shared fixtures, the package-benchmark target, a plain driver.
+        .target(
+            name: "ImportBenchmarkSupport",
+            dependencies: [.product(name: "Contacts", package: "swift-contacts")],
+            path: "Benchmarks/ImportBenchmarks/Support"
+        ),
+        .executableTarget(
+            name: "ImportBenchmarks",
+            dependencies: [
+                "ImportBenchmarkSupport",
+                .product(name: "Contacts", package: "swift-contacts"),
+                .product(name: "Benchmark", package: "package-benchmark"),
+            ],
+            path: "Benchmarks/ImportBenchmarks/Benchmark",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "package-benchmark")
+            ]
+        ),
+        .executableTarget(
+            name: "ImportDriver",
+            dependencies: ["ImportBenchmarkSupport", .product(name: "Contacts", package: "swift-contacts")],
+            path: "Benchmarks/ImportBenchmarks/Driver"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -80,6 +80,7 @@ extension CNContactStore {
         var exporter = ContactExportSession(database: database, handle: handle, options: options)
         let request = CNContactFetchRequest(keysToFetch: ContactExportSession.keys(for: options))
         request.unifyResults = false
+        request.sortOrder = options.sortOrder
         switch selection {
         case .all: request.predicate = nil
         case .group(let identifier): request.predicate = CNContact.predicateForContactsInGroup(withIdentifier: identifier)

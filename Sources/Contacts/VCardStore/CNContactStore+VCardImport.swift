@@ -69,13 +69,20 @@ extension CNContactStore {
         return try importCards(options: options) { session in
             var report = ContactImportProgress(totalBytes: totalBytes)
             let interval = max(1, options.progressInterval)
-            for (index, url) in urls.enumerated() {
-                report.fileIndex = index
-                let base = report.bytesRead
-                try VCardFileSource.forEachCard(in: url, bytesRead: { report.bytesRead = base + $0 }) { card in
-                    try session.take(card)
-                    report.cardsRead += 1
-                    if report.cardsRead % interval == 0 { progress?(report) }
+            let reader = VCardReadAhead(urls: urls)
+            defer { reader.stop() }
+            reading: while true {
+                switch reader.next() {
+                case .cards(let batch):
+                    report.fileIndex = batch.fileIndex
+                    for card in batch.cards {
+                        try session.take(card)
+                        report.cardsRead += 1
+                        if report.cardsRead % interval == 0 { progress?(report) }
+                    }
+                    report.bytesRead = batch.bytesRead
+                case .failure(let error): throw error
+                case .end: break reading
                 }
             }
             try session.finish()

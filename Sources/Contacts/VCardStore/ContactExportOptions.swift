@@ -1,3 +1,4 @@
+import ContactsModel
 import ContactsVCard
 
 /// How `CNContactStore.exportVCards(to:selection:options:)` writes cards.
@@ -36,6 +37,9 @@ public struct ContactExportOptions: Hashable, Sendable {
     /// How groups are written; ``GroupStyle/automatic`` unless set. Group cards are written for a whole-store
     /// export (every group) and for a group's export (that group); a predicate's export has none.
     public var groupStyle: GroupStyle
+    /// The order of the contact cards: `.none` (storage order, the fastest) unless set; `.userDefault`
+    /// follows the person's setting.
+    public var sortOrder: CNContactSortOrder = .none
 
     /// Creates options.
     ///

@@ -45,13 +45,15 @@ struct ContactImportSession {
         if pending.count >= batchSize { try flush() }
     }
 
-    /// Whether a card holds nothing at all: no field value, no unknown property, no category.
+    /// Whether a card names no one: no name part, nickname, organization, e-mail address or phone number.
+    ///
+    /// Such cards (a lone note, say) cannot be told apart on a later import, so they are skipped, as the
+    /// `contacts` tool always did.
     static func isEmpty(_ card: VCardCard) -> Bool {
-        guard card.unknownProperties.isEmpty, card.categories.isEmpty else { return false }
-        var blank = CNMutableContact().storage
-        blank.identifier = card.contact.storage.identifier
-        blank.fetchedKeys = card.contact.storage.fetchedKeys
-        return card.contact.storage.hasSameValues(as: blank)
+        let storage = card.contact.storage
+        return storage.givenName.isEmpty && storage.familyName.isEmpty && storage.middleName.isEmpty
+            && storage.namePrefix.isEmpty && storage.nameSuffix.isEmpty && storage.nickname.isEmpty
+            && storage.organizationName.isEmpty && storage.emailAddresses.isEmpty && storage.phoneNumbers.isEmpty
     }
 
     /// Writes the pending batch: one UID lookup, one read of the matched contacts, then the writes.

@@ -13,7 +13,7 @@ public struct ContactImportSummary: Hashable, Sendable, Codable {
         case unchanged
         /// An earlier card of the same import has the same UID (or, without UIDs, the same match key).
         case duplicateInInput = "duplicate in input"
-        /// The card holds no value at all: no field, no unknown property, no category.
+        /// The card has no name part, nickname, organization, e-mail address or phone number.
         case empty = "empty card"
         /// A group card without a name.
         case unnamedGroup = "group without a name"
