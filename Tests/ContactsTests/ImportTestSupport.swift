@@ -31,13 +31,12 @@ enum ImportTestSupport {
         return url
     }
 
-    /// Whether a card holds nothing the import would keep.
+    /// Whether the import skips a card as empty: no name part, nickname, organization, e-mail or phone.
     static func isEmpty(_ card: VCardCard) -> Bool {
-        guard card.unknownProperties.isEmpty, card.categories.isEmpty else { return false }
-        var blank = CNMutableContact().storage
-        blank.identifier = card.contact.storage.identifier
-        blank.fetchedKeys = card.contact.storage.fetchedKeys
-        return card.contact.storage.hasSameValues(as: blank)
+        let contact = card.contact
+        return [contact.namePrefix, contact.givenName, contact.middleName, contact.familyName, contact.nameSuffix,
+                contact.nickname, contact.organizationName].allSatisfy(\.isEmpty)
+            && contact.emailAddresses.isEmpty && contact.phoneNumbers.isEmpty
     }
 
     /// Exports a store and reads the result back as cards.
