@@ -3,6 +3,7 @@ import PackageDescription
 
 // Benchmarks live in their own package so `swift test` never builds them. Run from this folder:
 //   swift package benchmark --target StoreBenchmarks
+//   swift package benchmark --target ImportBenchmarks   (or the plain driver: swift run -c release ImportDriver)
 let package = Package(
     name: "swift-contacts-benchmarks",
     dependencies: [
@@ -35,7 +36,8 @@ let package = Package(
                 .product(name: "Contacts", package: "swift-contacts"),
                 .product(name: "Benchmark", package: "package-benchmark"),
             ],
-            path: "Benchmarks/ImportBenchmarks/Benchmark",
+            path: "Benchmarks/ImportBenchmarks",
+            exclude: ["Support", "Driver"],
             plugins: [
                 .plugin(name: "BenchmarkPlugin", package: "package-benchmark")
             ]

@@ -19,6 +19,10 @@ extension StoreDatabase {
     ) throws -> Result {
         let writer = self.writer
         return try pool.writeWithoutTransaction { db in
+            // A larger page cache for the import's one long transaction keeps index pages in memory instead
+            // of spilling them to the write-ahead log mid-transaction; the usual size comes back after.
+            try db.execute(sql: "PRAGMA cache_size = -65536")
+            defer { try? db.execute(sql: "PRAGMA cache_size = -16000") }
             var result: Result?
             try db.inTransaction(.immediate) {
                 let container = try Self.importContainer(containerIdentifier, in: db)
