@@ -201,13 +201,35 @@ import Testing
         let temporary = try TemporaryStore()
         var options = ContactImportOptions()
         options.containerIdentifier = CNContainer.newIdentifier()
-        #expect(throws: CNError.self) {
+        #expect {
             try temporary.store.importVCards(data: Data(ImportTestSupport.sampleText.utf8), options: options)
+        } throws: { error in
+            (error as? CNError)?.code == .parentRecordDoesNotExist
         }
-        do {
-            try temporary.store.importVCards(data: Data(ImportTestSupport.sampleText.utf8), options: options)
-        } catch let error as CNError {
-            #expect(error.code == .parentRecordDoesNotExist)
+    }
+
+    @Test func aStoreErrorMidImportRollsBackEverythingAndStopsReading() throws {
+        let temporary = try TemporaryStore()
+        let exchange = try temporary.store.addContainer(name: "Exchange", type: .exchange)
+        // Exchange accounts have no groups: the CATEGORIES of card 1,500 fail the import while later cards
+        // are still being read.
+        var text = ""
+        for index in 0..<4_000 {
+            text += "BEGIN:VCARD\nVERSION:3.0\nN:Person;\(index);;;\nUID:u\(index)\n"
+            if index == 1_500 { text += "CATEGORIES:Friends\n" }
+            text += "END:VCARD\n"
         }
+        let url = try ImportTestSupport.file(text, in: temporary)
+        var options = ContactImportOptions()
+        options.containerIdentifier = exchange.identifier
+        options.batchSize = 1_000
+        #expect {
+            try temporary.store.importVCards(from: url, options: options)
+        } throws: { error in
+            (error as? CNError)?.code == .policyViolation
+        }
+        let stored = try temporary.store.unifiedContacts(
+            matching: CNContact.predicateForContactsInContainer(withIdentifier: exchange.identifier), keysToFetch: [])
+        #expect(stored.isEmpty)
     }
 }
