@@ -36,6 +36,7 @@ extension CNContactStore {
     ///   cannot hold. Nothing is imported when it throws.
     ///
     /// Parity: our addition.
+    @discardableResult
     public func importVCards(
         from url: URL,
         options: ContactImportOptions = ContactImportOptions(),
@@ -58,6 +59,7 @@ extension CNContactStore {
     /// - Throws: As ``importVCards(from:options:progress:)``.
     ///
     /// Parity: our addition.
+    @discardableResult
     public func importVCards(
         from urls: [URL],
         options: ContactImportOptions = ContactImportOptions(),
@@ -101,6 +103,7 @@ extension CNContactStore {
     /// - Throws: As ``importVCards(from:options:progress:)``, without a file path.
     ///
     /// Parity: our addition.
+    @discardableResult
     public func importVCards(data: Data, options: ContactImportOptions = ContactImportOptions()) throws -> ContactImportSummary {
         try importCards(options: options) { session in
             var reader = VCardStreamReader(bytes: [UInt8](data))
