@@ -46,7 +46,7 @@ struct ContactExportSession {
                 uid: stored?.uid ?? contact.identifier,
                 categories: stored?.groupNames ?? []
             )
-            writer.write(card, contact: contact)
+            writer.write(card, storage: contact.storage)
         }
         summary.contacts += pending.count
         pending.removeAll(keepingCapacity: true)
@@ -66,7 +66,7 @@ struct ContactExportSession {
         for group in groups {
             let members = try database.memberUIDs(ofGroup: group.identifier).map(Self.bareUID)
             let card = groupCard(group, members: members, style: style)
-            writer.write(card, contact: card.contact)
+            writer.write(card, storage: card.contact.storage)
             summary.groups += 1
         }
         try write(writer.data)
