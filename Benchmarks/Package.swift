@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Benchmarks live in their own package so `swift test` never builds them. Run from this folder:
-//   swift package benchmark --target StoreBenchmarks   (or HistoryBenchmarks, VCardBenchmarks)
+//   swift package benchmark --target StoreBenchmarks   (or HistoryBenchmarks, VCardBenchmarks, ImportBenchmarks)
+//   swift run -c release ImportDriver 100000 both      (the import driver, for /usr/bin/time -v)
 let package = Package(
     name: "swift-contacts-benchmarks",
     dependencies: [
@@ -22,6 +23,30 @@ let package = Package(
                 .plugin(name: "BenchmarkPlugin", package: "package-benchmark")
             ]
         )
-    },
+    } + [
+        .target(
+            name: "ImportBenchmarkSupport",
+            dependencies: [.product(name: "Contacts", package: "swift-contacts")],
+            path: "Benchmarks/ImportBenchmarks/Support"
+        ),
+        .executableTarget(
+            name: "ImportBenchmarks",
+            dependencies: [
+                "ImportBenchmarkSupport",
+                .product(name: "Contacts", package: "swift-contacts"),
+                .product(name: "Benchmark", package: "package-benchmark"),
+            ],
+            path: "Benchmarks/ImportBenchmarks",
+            exclude: ["Support", "Driver"],
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "package-benchmark")
+            ]
+        ),
+        .executableTarget(
+            name: "ImportDriver",
+            dependencies: ["ImportBenchmarkSupport", .product(name: "Contacts", package: "swift-contacts")],
+            path: "Benchmarks/ImportBenchmarks/Driver"
+        ),
+    ],
     swiftLanguageModes: [.v6]
 )

@@ -13,11 +13,12 @@ import Testing
         return url
     }
 
-    static func card(_ index: Int, phone: String? = nil, email: Bool = true) -> String {
+    static func card(_ index: Int, phone: String? = nil, email: Bool = true, uid: Bool = true) -> String {
         var text = "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Person\(index);Test;;;\r\nFN:Test Person\(index)\r\n"
         if email { text += "EMAIL:p\(index)@example.org\r\n" }
         if let phone { text += "TEL;type=CELL:\(phone)\r\n" }
-        return text + "UID:uid-\(index)\r\nEND:VCARD\r\n"
+        if uid { text += "UID:uid-\(index)\r\n" }
+        return text + "END:VCARD\r\n"
     }
 
     @Test(arguments: [1, 7, 1000])
@@ -35,15 +36,25 @@ import Testing
         #expect(count == 25)
     }
 
-    @Test func contactsWithoutEmailMatchOnTheirFirstPhoneNumberDigits() throws {
+    @Test func cardsWithoutUIDOrEmailMatchOnTheirFirstPhoneNumberDigits() throws {
+        let temporary = try TemporaryStore()
+        var importer = ContactImporter(store: temporary.store)
+        importer.showsProgress = false
+        let card = { (phone: String) in Self.card(1, phone: phone, email: false, uid: false) }
+        _ = try importer.run(files: [try write(card("+49 170 1234567"), in: temporary)])
+        let again = try importer.run(files: [try write(card("+49 (170) 123-4567"), in: temporary, name: "b.vcf")])
+        #expect(again.added == 0 && again.updated == 1)
+        let otherNumber = try importer.run(files: [try write(card("+49 170 7654321"), in: temporary, name: "c.vcf")])
+        #expect(otherNumber.added == 1)
+    }
+
+    @Test func cardsWithAUIDUpdateTheirContactWhateverTheirNumber() throws {
         let temporary = try TemporaryStore()
         var importer = ContactImporter(store: temporary.store)
         importer.showsProgress = false
         _ = try importer.run(files: [try write(Self.card(1, phone: "+49 170 1234567", email: false), in: temporary)])
-        let again = try importer.run(files: [try write(Self.card(1, phone: "+49 (170) 123-4567", email: false), in: temporary, name: "b.vcf")])
-        #expect(again.added == 0 && again.updated == 1)
-        let otherNumber = try importer.run(files: [try write(Self.card(1, phone: "+49 170 7654321", email: false), in: temporary, name: "c.vcf")])
-        #expect(otherNumber.added == 1)
+        let renumbered = try importer.run(files: [try write(Self.card(1, phone: "+49 170 7654321", email: false), in: temporary, name: "b.vcf")])
+        #expect(renumbered.added == 0 && renumbered.updated == 1)
     }
 
     @Test func groupCardsBecomeGroupsOnceWithTheirMembers() throws {

@@ -17,6 +17,7 @@ import Testing
             "container", "store_setting", "contact", "contact_value", "contact_image", "unknown_property", "link", "name_index",
             "phone_index", "group", "group_member", "subgroup", "transaction", "change_log", "app", "app_grant", "app_created",
             "keep_separate",
+            "contact_uid",
         ])
     }
 
@@ -28,6 +29,7 @@ import Testing
         #expect(try second.defaultContainerIdentifier() == identifier)
         let applied = try second.pool.read { try StoreSchema.migrator.appliedMigrations($0) }
         #expect(applied == StoreSchema.migrator.migrations)
+        #expect(applied.first == "v1")
         #expect(try second.containers(matching: nil).count == 1)
     }
 

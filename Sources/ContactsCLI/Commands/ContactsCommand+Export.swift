@@ -54,30 +54,26 @@ extension ContactsCommand {
             try CommandFailure.reporting {
                 let store = try storeOptions.open()
                 let predicate = try selection(in: store)
-                var destination = try ExportDestination(path: output)
-                let options = VCardWritingOptions(version: version == .v4 ? .v4_0 : .v3_0, includesPhoto: !noPhotos)
-                let request = CNContactFetchRequest(keysToFetch: ContactKeys.vCard)
-                request.predicate = predicate
-                request.sortOrder = .userDefault
-                var writer = ExportWriter(options: options)
-                var failure: (any Error)?
-                try store.enumerateContacts(with: request) { contact, stop in
-                    writer.write(contact)
-                    guard writer.pendingBytes >= 1 << 20 else { return }
+                var options = ContactExportOptions(version: version == .v4 ? .v4_0 : .v3_0, includesPhotos: !noPhotos)
+                options.sortOrder = .userDefault
+                if noGroups { options.groupStyle = .none }
+                let chosen: ContactExportSelection =
+                    if let group { .group(identifier: group) } else if let predicate { .predicate(predicate) } else { .all }
+                // A group's export lists only its contacts, as before: the group card goes with whole-store exports.
+                if group != nil { options.groupStyle = .none }
+                let count: Int
+                if let output, output != "-" {
                     do {
-                        try destination.write(writer.take())
-                    } catch {
-                        failure = error
-                        stop.pointee = true
+                        count = try store.exportVCards(to: URL(fileURLWithPath: output), selection: chosen, options: options).contacts
+                    } catch let error as CNError where error.code == .dataAccessError {
+                        throw CommandFailure(
+                            "cannot create \(output)", exitCode: ExitStatus.cannotCreate,
+                            hint: "check that the folder exists and is writable")
                     }
+                } else {
+                    count = try store.exportVCards(to: FileHandle.standardOutput, selection: chosen, options: options).contacts
                 }
-                if let failure { throw failure }
-                // Group cards go with a whole-store export, so groups survive an export and import.
-                if predicate == nil && !noGroups { try writer.writeGroups(of: store) }
-                try destination.write(writer.take())
-                let count = writer.contactCount
-                try destination.commit()
-                if let path = destination.filePath {
+                if let path = output, path != "-" {
                     var buffer = BufferedOutput()
                     buffer.line("Exported \(count) contact\(count == 1 ? "" : "s") to \(path).")
                     buffer.flush()
@@ -101,60 +97,5 @@ extension ContactsCommand {
             }
             return CNContact.predicateForContacts(withIdentifiers: identifiers)
         }
-    }
-}
-
-/// Where an export goes: standard output, or a temporary file renamed onto the destination at the end.
-struct ExportDestination {
-    let filePath: String?
-    private let temporary: URL?
-    private let handle: FileHandle?
-
-    init(path: String?) throws {
-        guard let path, path != "-" else {
-            filePath = nil
-            temporary = nil
-            handle = nil
-            return
-        }
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600]),
-            let handle = try? FileHandle(forWritingTo: temporary)
-        else {
-            throw CommandFailure("cannot create \(path)", exitCode: ExitStatus.cannotCreate, hint: "check that the folder exists and is writable")
-        }
-        self.filePath = path
-        self.temporary = temporary
-        self.handle = handle
-    }
-
-    mutating func write(_ data: Data) throws {
-        guard let handle else {
-            StandardStreams.write([UInt8](data), to: STDOUT_FILENO)
-            return
-        }
-        do {
-            try handle.write(contentsOf: data)
-        } catch {
-            discard()
-            throw CommandFailure("cannot write \(filePath ?? "")", exitCode: ExitStatus.ioError)
-        }
-    }
-
-    func commit() throws {
-        guard let handle, let temporary, let filePath else { return }
-        do {
-            try handle.close()
-            // rename(2) replaces the destination atomically: readers see the old file or the new one.
-            guard rename(temporary.path, filePath) == 0 else { throw CocoaError(.fileWriteUnknown) }
-        } catch {
-            discard()
-            throw CommandFailure("cannot write \(filePath)", exitCode: ExitStatus.cannotCreate)
-        }
-    }
-
-    private func discard() {
-        if let temporary { try? FileManager.default.removeItem(at: temporary) }
     }
 }

@@ -7,11 +7,13 @@ extension ContactsCommand {
         static let configuration = CommandConfiguration(
             abstract: "Import vCard files (2.1, 3.0, 4.0) or folders of them.",
             discussion: """
-                Every file is read to the end before anything is saved: a malformed card stops the import \
-                with its file and line, and nothing is imported. A card whose formatted name and first e-mail \
-                address (or, without e-mail, first phone number) match a contact in the store updates that \
-                contact, so importing the same file twice adds nothing. Group cards become groups. \
-                A progress bar appears on a terminal when the import takes more than a second.
+                All the files are imported in one transaction: a malformed card stops the import with its \
+                file and line, and nothing is imported. A card whose UID matches a contact of the container \
+                updates that contact (cards without a UID match by formatted name and first e-mail address \
+                or, without e-mail, first phone number), so importing the same file twice adds nothing. \
+                Properties the contacts have no field for are kept and exported again. Group cards and \
+                CATEGORIES become groups. A progress bar appears on a terminal when the import takes more \
+                than a second.
                 """
         )
 

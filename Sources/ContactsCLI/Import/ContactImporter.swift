@@ -1,19 +1,16 @@
 import Contacts
 
-/// Imports vCard files into a store: streaming, in batches of save requests, updating contacts it already has.
+/// Imports vCard files into a store through `CNContactStore.importVCards(from:options:progress:)`.
 ///
-/// Two passes: the first reads every file to the end, so a malformed card stops the import before anything
-/// is saved; the second saves cards in batches of ``batchSize``, each batch one `CNSaveRequest`.
-///
-/// Matching (until the store keeps vCard UIDs, TODO(#8)): a card is the same contact as one in the store
-/// when both have the same formatted full name and the same first e-mail address (ignoring case), or, for
-/// contacts without e-mail, the same first phone number (digits only). A matched contact is replaced by the
-/// card's values; when they are already equal the card is skipped as unchanged. So importing a file twice
-/// adds nothing the second time.
+/// The store-side import does the work (docs/Import.md): one transaction for all the files, so a
+/// malformed card stops the import with nothing saved; cards matched by `UID` (then by the contact
+/// identifier our exports write as UID, then, for cards without one, by formatted name, organization and
+/// first e-mail address or phone digits); unknown properties kept; group cards and `CATEGORIES` as groups.
+/// This type adds the progress bar and the tool's summary and errors.
 package struct ContactImporter {
     package var store: CNContactStore
     package var containerIdentifier: String?
-    package var batchSize = 1000
+    package var batchSize = 5_000
     /// Whether to draw progress bars; by default, when standard error is a terminal.
     package var showsProgress = StandardStreams.errorIsTerminal
 
@@ -25,37 +22,25 @@ package struct ContactImporter {
     /// Imports the files.
     ///
     /// - Throws: ``CommandFailure`` for a malformed card (65, with the file and line; nothing saved), an
-    ///   unreadable file (66), or the CNError of a save.
+    ///   unreadable file (66), or the CNError of the store.
     package func run(files: [URL]) throws -> ImportSummary {
-        let start = Date()
-        let cardCount = try check(files, start: start)
-        var session = ImportSession(store: store, containerIdentifier: containerIdentifier, batchSize: batchSize)
-        try session.loadExistingContacts()
-        // The saving pass counts cards, which the checking pass has counted, so its bar is exact.
-        var importing = ProgressBar(title: "Importing", total: cardCount, enabled: showsProgress, start: start)
-        for file in files {
-            try VCardInputFiles.forEachCard(in: file, progress: { _ in }) { card in
-                try session.take(card)
-                importing.update(session.summary.cards)
+        var options = ContactImportOptions(containerIdentifier: containerIdentifier, batchSize: batchSize)
+        options.progressInterval = 500
+        var bar = ProgressBar(title: "Importing", total: VCardInputFiles.totalSize(of: files), enabled: showsProgress)
+        let result: ContactImportSummary
+        do {
+            result = try store.importVCards(from: files, options: options) { progress in
+                bar.update(progress.bytesRead)
             }
+        } catch let error as CNError {
+            bar.finish()
+            let file = error.userInfo[NSFilePathErrorKey] as? String
+            if error.code == .dataAccessError, let file {
+                throw CommandFailure("cannot read \(file)", exitCode: ExitStatus.noInput)
+            }
+            throw CommandFailure(error, file: file)
         }
-        try session.finish()
-        importing.finish()
-        session.summary.files = files.count
-        return session.summary
-    }
-
-    /// Reads every file to its end without saving; returns the number of cards.
-    private func check(_ files: [URL], start: Date) throws -> Int {
-        let total = VCardInputFiles.totalSize(of: files)
-        var checking = ProgressBar(title: "Checking ", total: total, enabled: showsProgress, start: start)
-        var done = 0
-        var cards = 0
-        for file in files {
-            try VCardInputFiles.forEachCard(in: file, progress: { checking.update(done + $0) }) { _ in cards += 1 }
-            done += VCardInputFiles.totalSize(of: [file])
-        }
-        checking.finish()
-        return cards
+        bar.finish()
+        return ImportSummary(result)
     }
 }

@@ -1,16 +1,9 @@
+import Contacts
+
 /// What an import did: counts, and why cards were skipped.
 package struct ImportSummary: Codable, Hashable, Sendable {
-    /// Why a card was not imported.
-    package enum SkipReason: String, Codable, Hashable, Sendable, CaseIterable {
-        /// The store already holds the same contact with the same values.
-        case unchanged
-        /// An earlier card of the same import has the same name and first e-mail address or phone number.
-        case duplicateInInput = "duplicate in input"
-        /// The card has no name, organization, e-mail address or phone number.
-        case empty = "empty card"
-        /// A group card without a name.
-        case unnamedGroup = "group without a name"
-    }
+    /// Why a card was not imported: the store-side reasons, listed in this order.
+    package typealias SkipReason = ContactImportSummary.SkipReason
 
     package var files = 0
     package var cards = 0
@@ -22,8 +15,15 @@ package struct ImportSummary: Codable, Hashable, Sendable {
 
     package init() {}
 
-    package mutating func skip(_ reason: SkipReason) {
-        skipped[reason.rawValue, default: 0] += 1
+    /// The tool's summary of a store-side import; skip reasons keep their documented spellings.
+    package init(_ summary: ContactImportSummary) {
+        files = summary.files
+        cards = summary.cards
+        added = summary.added
+        updated = summary.updated
+        skipped = Dictionary(uniqueKeysWithValues: summary.skipped.map { ($0.key.rawValue, $0.value) })
+        groupsCreated = summary.groupsCreated
+        membersAdded = summary.membersAdded
     }
 
     /// The summary for people, a few lines.

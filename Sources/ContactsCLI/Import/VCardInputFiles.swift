@@ -39,43 +39,4 @@ package enum VCardInputFiles {
             total + ((try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue ?? 0)
         }
     }
-
-    /// Reads the cards of a file one at a time, reporting the bytes read so far.
-    ///
-    /// The file is read in 64 KB chunks: small enough for a smooth progress bar, large enough to cost
-    /// nothing measurable.
-    ///
-    /// - Throws: ``CommandFailure`` naming the file and line for malformed input (65) or a read error (66).
-    package static func forEachCard(
-        in file: URL,
-        progress: (Int) -> Void,
-        body: (VCardCard) throws -> Void
-    ) throws {
-        let handle: FileHandle
-        do {
-            handle = try FileHandle(forReadingFrom: file)
-        } catch {
-            throw CommandFailure("cannot read \(file.path)", exitCode: ExitStatus.noInput)
-        }
-        defer { try? handle.close() }
-        var bytesRead = 0
-        var reader = VCardStreamReader(chunks: {
-            let data = try handle.read(upToCount: 1 << 16)
-            bytesRead += data?.count ?? 0
-            return data?.isEmpty == false ? data : nil
-        })
-        while true {
-            let card: VCardCard?
-            do {
-                card = try reader.next()
-            } catch let error as VCardParseError {
-                throw CommandFailure(error.contactsError, file: file.path)
-            } catch {
-                throw CommandFailure("cannot read \(file.path)", exitCode: ExitStatus.noInput)
-            }
-            guard let card else { return }
-            progress(bytesRead)
-            try body(card)
-        }
-    }
 }

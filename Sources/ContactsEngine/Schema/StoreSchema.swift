@@ -13,6 +13,7 @@ package enum StoreSchema {
         migrator.registerMigration("v1", migrate: createVersion1)
         migrator.registerMigration(PrivacySchema.migrationName, migrate: PrivacySchema.migrate)
         HistorySchema.register(in: &migrator)
+        migrator.registerMigration(VCardStorageSchema.migrationName, migrate: VCardStorageSchema.migrate)
         return migrator
     }
 

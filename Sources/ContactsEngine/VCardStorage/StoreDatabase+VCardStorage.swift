@@ -1,0 +1,88 @@
+import ContactsModel
+import Foundation
+import GRDB
+
+extension StoreDatabase {
+    /// Runs an import in one write transaction: committed when the body returns, rolled back when it throws,
+    /// so a failed import leaves the store as it was.
+    ///
+    /// - Parameters:
+    ///   - author: The transaction author recorded in the change history.
+    ///   - containerIdentifier: The container to import into; nil for the default one.
+    ///   - body: Writes the cards through the transaction it is given.
+    /// - Throws: `StoreError`: `parentRecordDoesNotExist`, `parentContainerNotWritable` or
+    ///   `noWritableContainer` for the container, or whatever the body throws.
+    package func importTransaction<Result>(
+        author: String?,
+        containerIdentifier: String?,
+        _ body: (VCardImportTransaction) throws -> Result
+    ) throws -> Result {
+        let writer = self.writer
+        return try pool.writeWithoutTransaction { db in
+            // A larger page cache for the import's one long transaction keeps index pages in memory instead
+            // of spilling them to the write-ahead log mid-transaction; the usual size comes back after.
+            try db.execute(sql: "PRAGMA cache_size = -65536")
+            defer { try? db.execute(sql: "PRAGMA cache_size = -16000") }
+            var result: Result?
+            try db.inTransaction(.immediate) {
+                let container = try Self.importContainer(containerIdentifier, in: db)
+                try db.execute(
+                    sql: #"INSERT INTO "transaction" (author, save_identifier, timestamp) VALUES (?, ?, ?)"#,
+                    arguments: [author, UUID().uuidString, Date().timeIntervalSince1970]
+                )
+                let transaction = VCardImportTransaction(
+                    db: db, writer: writer, transactionID: db.lastInsertedRowID, container: container,
+                    lastContactIDBefore: try Int64.fetchOne(db, sql: "SELECT max(id) FROM contact") ?? 0
+                )
+                result = try body(transaction)
+                return .commit
+            }
+            guard let result else { throw StoreError(.databaseFailure, "import transaction ended without a result") }
+            return result
+        }
+    }
+
+    private static func importContainer(_ identifier: String?, in db: Database) throws -> ContainerRow {
+        let found = try identifier.map { try ContainerRow.fetch(identifier: $0, in: db) } ?? ContainerRow.fetchDefault(in: db)
+        guard let container = found else {
+            if let identifier {
+                throw StoreError(.parentRecordDoesNotExist, "container \(identifier) does not exist", affectedIdentifiers: [identifier])
+            }
+            throw StoreError(.noWritableContainer, "no default container")
+        }
+        guard !container.isReadOnly else {
+            if identifier == nil { throw StoreError(.noWritableContainer, "the default container is read-only") }
+            throw StoreError(
+                .parentContainerNotWritable, "container \(container.identifier) is read-only",
+                affectedIdentifiers: [container.identifier]
+            )
+        }
+        return container
+    }
+
+    /// The UIDs and unknown properties of contacts, and with `groups` the names of their groups, for export.
+    package func vCardExtras(identifiers: [String], groups: Bool) throws -> [String: VCardExtrasReader.Extras] {
+        try pool.read { db in
+            var extras = try VCardExtrasReader.read(identifiers: identifiers, in: db)
+            if groups {
+                try VCardExtrasReader.addGroupNames(to: &extras, identifiers: identifiers, in: db)
+            }
+            return extras
+        }
+    }
+
+    /// The vCard UIDs of a group's members: each one's stored UID, else its identifier.
+    package func memberUIDs(ofGroup identifier: String) throws -> [String] {
+        try pool.read { db in
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT COALESCE(u.uid, c.identifier) FROM group_member m JOIN contact c ON c.id = m.contact_id
+                    JOIN "group" g ON g.id = m.group_id LEFT JOIN contact_uid u ON u.contact_id = c.id
+                    WHERE g.identifier = ? ORDER BY m.contact_id
+                    """,
+                arguments: [identifier]
+            )
+        }
+    }
+}

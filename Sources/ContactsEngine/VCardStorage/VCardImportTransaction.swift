@@ -1,0 +1,159 @@
+import ContactsModel
+import Foundation
+import GRDB
+
+/// The write side of one vCard import: adds and updates contacts with their UIDs and unknown properties,
+/// creates groups and memberships, all inside one write transaction that the caller commits or rolls back.
+///
+/// It writes through the save path's ``ContactWriter`` with cached statements and no read-back, and logs each
+/// change to the history as a save would. Only ``StoreDatabase/importTransaction(author:containerIdentifier:_:)``
+/// makes one, and it never outlives that call.
+package struct VCardImportTransaction {
+    let db: Database
+    let writer: ContactWriter
+    let transactionID: Int64
+    /// The container the import writes into.
+    package let container: ContainerRow
+    /// The highest contact row id before the import: rows above it were added by this import.
+    let lastContactIDBefore: Int64
+
+    /// A stored contact a card matched.
+    package struct Match: Sendable {
+        package var contactID: Int64
+        package var identifier: String
+        /// Whether this import added the contact, so the card repeats an earlier card of the same import.
+        package var isFromThisImport: Bool
+
+        package init(contactID: Int64, identifier: String, isFromThisImport: Bool) {
+            self.contactID = contactID
+            self.identifier = identifier
+            self.isFromThisImport = isFromThisImport
+        }
+    }
+
+    /// The contacts of the container that UIDs name: by stored UID, else by contact identifier (our exports
+    /// write the identifier as the UID of a contact that came without one).
+    ///
+    /// - Returns: Matches by UID; UIDs that match nothing are left out.
+    package func matches(uids: [String]) throws -> [String: Match] {
+        guard !uids.isEmpty else { return [:] }
+        var result: [String: Match] = [:]
+        let byUID = try db.cachedStatement(
+            sql: """
+                SELECT u.uid, c.id, c.identifier FROM contact_uid u JOIN contact c ON c.id = u.contact_id
+                WHERE u.container_id = ? AND u.uid IN (SELECT value FROM json_each(?))
+                """
+        )
+        let rows = try Row.fetchCursor(byUID, arguments: [container.id, JSONStringList.encode(uids)])
+        while let row = try rows.next() {
+            result[row[0]] = match(id: row[1], identifier: row[2])
+        }
+        let rest = uids.filter { result[$0] == nil && RecordIdentifier.isWellFormed($0) }
+        guard !rest.isEmpty else { return result }
+        let byIdentifier = try db.cachedStatement(
+            sql: "SELECT identifier, id FROM contact WHERE container_id = ? AND identifier IN (SELECT value FROM json_each(?))"
+        )
+        let identifiers = try Row.fetchCursor(byIdentifier, arguments: [container.id, JSONStringList.encode(rest)])
+        while let row = try identifiers.next() {
+            result[row[0]] = match(id: row[1], identifier: row[0])
+        }
+        return result
+    }
+
+    /// The match for a contact row.
+    package func match(id: Int64, identifier: String) -> Match {
+        Match(contactID: id, identifier: identifier, isFromThisImport: id > lastContactIDBefore)
+    }
+
+    /// Adds a contact, its UID and its unknown properties.
+    ///
+    /// - Returns: The new contact's row id.
+    /// - Throws: `StoreError` with a validation code when the contact is invalid.
+    @discardableResult
+    package func add(_ storage: ContactStorage, uid: String?, unknownProperties: [StoredUnknownProperty]) throws -> Int64 {
+        try Self.validate(storage)
+        let id = try writer.insert(storage, containerID: container.id, in: db)
+        try writeExtras(contactID: id, uid: uid, unknownProperties: unknownProperties, replacing: false)
+        try log(.addContact, storage.identifier)
+        return id
+    }
+
+    /// Replaces a stored contact's fields, UID and unknown properties with a card's.
+    package func update(
+        _ storage: ContactStorage, contactID: Int64, uid: String?, unknownProperties: [StoredUnknownProperty]
+    ) throws {
+        try Self.validate(storage)
+        try writer.update(storage, contactID: contactID, in: db)
+        try writeExtras(contactID: contactID, uid: uid, unknownProperties: unknownProperties, replacing: true)
+        try log(.updateContact, storage.identifier)
+    }
+
+    private static func validate(_ storage: ContactStorage) throws {
+        if let error = ContactValidator.validate(CNContact(storage: storage)) {
+            throw StoreError.validation(error)
+        }
+    }
+
+    private func writeExtras(
+        contactID: Int64, uid: String?, unknownProperties: [StoredUnknownProperty], replacing: Bool
+    ) throws {
+        if replacing {
+            try db.cachedStatement(sql: "DELETE FROM unknown_property WHERE contact_id = ?").execute(arguments: [contactID])
+            try db.cachedStatement(sql: "DELETE FROM contact_uid WHERE contact_id = ?").execute(arguments: [contactID])
+        }
+        if let uid {
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO contact_uid (contact_id, container_id, uid) VALUES (?, ?, ?)")
+                .execute(arguments: [contactID, container.id, uid])
+        }
+        guard !unknownProperties.isEmpty else { return }
+        let statement = try db.cachedStatement(
+            sql: #"INSERT INTO unknown_property (contact_id, position, "group", name, parameters, value) VALUES (?, ?, ?, ?, ?, ?)"#
+        )
+        for (position, property) in unknownProperties.enumerated() {
+            try statement.execute(arguments: [
+                contactID, position, property.group, property.name, property.parameters, property.value,
+            ])
+        }
+    }
+
+    /// Stored contacts with the keys asked for, and their unknown properties, by identifier.
+    package func stored(identifiers: [String], keys: ContactKeySet) throws -> [String: StoredVCardContact] {
+        let contacts = try ContactReader(keys: keys, unify: false).read(identifiers: identifiers, in: db)
+        let extras = try VCardExtrasReader.read(identifiers: identifiers, in: db)
+        var result: [String: StoredVCardContact] = [:]
+        for (identifier, storage) in contacts {
+            let stored = extras[identifier]
+            result[identifier] = StoredVCardContact(
+                storage: storage, uid: stored?.uid, unknownProperties: stored?.unknownProperties ?? []
+            )
+        }
+        return result
+    }
+
+    /// Calls the body with every contact of the container, holding the keys asked for, and its row id.
+    package func forEachContact(keys: ContactKeySet, _ body: (ContactStorage, Int64) throws -> Void) throws {
+        let reader = ContactReader(keys: keys, unify: false)
+        var lastID: Int64 = 0
+        while true {
+            let rows = try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT \(reader.selection) FROM contact WHERE container_id = ? AND id > ? ORDER BY id LIMIT 500"),
+                arguments: [container.id, lastID]
+            )
+            guard let last = rows.last else { return }
+            lastID = last[0]
+            var batch = rows.map(reader.storage(from:))
+            let ids: [Int64] = rows.map { $0[0] }
+            try reader.complete(&batch, ids: ids, in: db)
+            for (storage, id) in zip(batch, ids) { try body(storage, id) }
+        }
+    }
+
+    func log(_ operation: ChangeOperation, _ identifier: String, related: String? = nil) throws {
+        try db.cachedStatement(
+            sql: "INSERT INTO change_log (transaction_id, operation, identifier, related_identifier) VALUES (?, ?, ?, ?)"
+        ).execute(arguments: [transactionID, operation.rawValue, identifier, related])
+    }
+}
+
+@available(*, unavailable, message: "an import transaction is confined to the closure that received it")
+extension VCardImportTransaction: Sendable {}

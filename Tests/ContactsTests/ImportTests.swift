@@ -1,0 +1,235 @@
+import Contacts
+import ContactsTestSupport
+import Foundation
+import Testing
+
+@Suite struct ImportTests {
+    private static var keys: [any CNKeyDescriptor] { [
+        CNContactGivenNameKey as NSString, CNContactFamilyNameKey as NSString, CNContactEmailAddressesKey as NSString,
+    ] }
+
+    private func allContacts(_ store: CNContactStore) throws -> [CNContact] {
+        try store.unifiedContacts(
+            matching: CNContact.predicateForContactsInContainer(withIdentifier: store.defaultContainerIdentifier()),
+            keysToFetch: Self.keys)
+    }
+
+    @Test func importAddsContactsAndTheGroupWithItsMembers() throws {
+        let temporary = try TemporaryStore()
+        let url = try ImportTestSupport.file(ImportTestSupport.sampleText, in: temporary)
+        let summary = try temporary.store.importVCards(from: url)
+        #expect(summary.cards == 3)
+        #expect(summary.added == 2)
+        #expect(summary.groupsCreated == 1)
+        #expect(summary.membersAdded == 2)
+        let groups = try temporary.store.groups(matching: nil)
+        #expect(groups.map(\.name) == ["Friends"])
+        let group = try #require(groups.first)
+        let members = try temporary.store.unifiedContacts(
+            matching: CNContact.predicateForContactsInGroup(withIdentifier: group.identifier), keysToFetch: Self.keys)
+        #expect(Set(members.map(\.givenName)) == ["John", "Kate"])
+    }
+
+    @Test func importingTheSameFileAgainUpdatesByUIDInsteadOfDuplicating() throws {
+        let temporary = try TemporaryStore()
+        let url = try ImportTestSupport.file(ImportTestSupport.sampleText, in: temporary)
+        try temporary.store.importVCards(from: url)
+        let again = try temporary.store.importVCards(from: url)
+        #expect(again.added == 0)
+        #expect(again.skipped[.unchanged] == 2)
+        #expect(again.groupsCreated == 0)
+        #expect(again.membersAdded == 0)
+        let changed = ImportTestSupport.sampleText.replacingOccurrences(of: "N:Bell;Kate;;;", with: "N:Bell;Katherine;;;")
+        let third = try temporary.store.importVCards(from: try ImportTestSupport.file(changed, named: "changed.vcf", in: temporary))
+        #expect(third.updated == 1)
+        #expect(third.added == 0)
+        #expect(try allContacts(temporary.store).map(\.givenName).sorted() == ["John", "Katherine"])
+    }
+
+    @Test func cardsWithoutUIDMatchByNameAndFirstEmail() throws {
+        let temporary = try TemporaryStore()
+        let text = "BEGIN:VCARD\nVERSION:3.0\nN:Doe;Jane;;;\nFN:Jane Doe\nEMAIL:jane@example.com\nEND:VCARD\n"
+        let url = try ImportTestSupport.file(text + text, in: temporary)
+        let first = try temporary.store.importVCards(from: url)
+        #expect(first.added == 1)
+        #expect(first.skipped[.duplicateInInput] == 1)
+        let second = try temporary.store.importVCards(from: url)
+        #expect(second.added == 0)
+        #expect(try allContacts(temporary.store).count == 1)
+    }
+
+    @Test func aRepeatedUIDInOneFileIsSkippedAsDuplicate() throws {
+        let temporary = try TemporaryStore()
+        let card = "BEGIN:VCARD\nVERSION:3.0\nN:Doe;Jane;;;\nUID:same\nEND:VCARD\n"
+        let summary = try temporary.store.importVCards(data: Data((card + card).utf8))
+        #expect(summary.added == 1)
+        #expect(summary.skipped[.duplicateInInput] == 1)
+    }
+
+    @Test func malformedCardLaterInTheFileLeavesTheStoreUntouched() throws {
+        let temporary = try TemporaryStore()
+        var text = ""
+        for index in 0..<30 {
+            text += "BEGIN:VCARD\nVERSION:3.0\nN:Person;\(index);;;\nUID:u\(index)\nEND:VCARD\n"
+        }
+        text += "BEGIN:VCARD\nVERSION:3.0\nN:Broken;;;;\n"
+        let url = try ImportTestSupport.file(text, in: temporary)
+        var options = ContactImportOptions()
+        options.batchSize = 10
+        #expect {
+            try temporary.store.importVCards(from: url, options: options)
+        } throws: { error in
+            guard let error = error as? CNError else { return false }
+            return error.code == .vCardMalformed && error.lineNumber == 151
+                && (error.userInfo[NSFilePathErrorKey] as? String) == url.path
+        }
+        #expect(try allContacts(temporary.store).isEmpty)
+        #expect(try temporary.store.groups(matching: nil).isEmpty)
+    }
+
+    @Test func progressIsReportedEveryIntervalAndAtTheEnd() throws {
+        let temporary = try TemporaryStore()
+        var text = ""
+        for index in 0..<25 {
+            text += "BEGIN:VCARD\nVERSION:3.0\nN:Person;\(index);;;\nEND:VCARD\n"
+        }
+        let url = try ImportTestSupport.file(text, in: temporary)
+        var reports: [ContactImportProgress] = []
+        var options = ContactImportOptions()
+        options.progressInterval = 10
+        try temporary.store.importVCards(from: url, options: options) { reports.append($0) }
+        #expect(reports.map(\.cardsRead) == [10, 20, 25])
+        #expect(reports.map(\.isFinished) == [false, false, true])
+        #expect(reports.last?.bytesRead == text.utf8.count)
+        #expect(reports.last?.totalBytes == text.utf8.count)
+    }
+
+    @Test func unknownPropertiesSurviveAnEditThroughASaveRequest() throws {
+        let temporary = try TemporaryStore()
+        try temporary.store.importVCards(data: Data(ImportTestSupport.sampleText.utf8))
+        let john = try #require(try allContacts(temporary.store).first { $0.givenName == "John" })
+        let edited = try #require(john.mutableCopy() as? CNMutableContact)
+        edited.familyName = "Seed"
+        let request = CNSaveRequest()
+        request.update(edited)
+        try temporary.store.execute(request)
+        let cards = try ImportTestSupport.exported(temporary.store, in: temporary)
+        let card = try #require(cards.first { $0.uid == "urn:uuid:11111111-1111-1111-1111-111111111111" })
+        #expect(card.contact.familyName == "Seed")
+        #expect(card.unknownProperties.map(\.name) == ["X-ACME-SHOE-SIZE", "GENDER"])
+        #expect(card.unknownProperties.first?.parameters == [VCardParameter(name: "X-UNIT", values: ["EU"])])
+    }
+
+    @Test func deletingAContactDeletesItsUnknownPropertiesAndUID() throws {
+        let temporary = try TemporaryStore()
+        try temporary.store.importVCards(data: Data(ImportTestSupport.sampleText.utf8))
+        let john = try #require(try allContacts(temporary.store).first { $0.givenName == "John" })
+        let request = CNSaveRequest()
+        request.delete(try #require(john.mutableCopy() as? CNMutableContact))
+        try temporary.store.execute(request)
+        // The UID is free again: importing the file adds John anew instead of matching a deleted row.
+        let summary = try temporary.store.importVCards(data: Data(ImportTestSupport.sampleText.utf8))
+        #expect(summary.added == 1)
+        let cards = try ImportTestSupport.exported(temporary.store, in: temporary)
+        #expect(cards.filter { !$0.isGroup }.flatMap(\.unknownProperties).map(\.name) == ["X-ACME-SHOE-SIZE", "GENDER"])
+    }
+
+    static let groupForms: [(String, String)] = [
+        ("apple", ImportTestSupport.sampleText),
+        ("vCard 4", """
+            BEGIN:VCARD
+            VERSION:4.0
+            FN:John Appleseed
+            N:Appleseed;John;;;
+            UID:urn:uuid:11111111-1111-1111-1111-111111111111
+            END:VCARD
+            BEGIN:VCARD
+            VERSION:4.0
+            FN:Kate Bell
+            N:Bell;Kate;;;
+            UID:22222222-2222-2222-2222-222222222222
+            END:VCARD
+            BEGIN:VCARD
+            VERSION:4.0
+            KIND:group
+            FN:Friends
+            MEMBER:urn:uuid:11111111-1111-1111-1111-111111111111
+            MEMBER:urn:uuid:22222222-2222-2222-2222-222222222222
+            END:VCARD
+
+            """),
+        ("categories", """
+            BEGIN:VCARD
+            VERSION:3.0
+            N:Appleseed;John;;;
+            CATEGORIES:Friends
+            END:VCARD
+            BEGIN:VCARD
+            VERSION:3.0
+            N:Bell;Kate;;;
+            CATEGORIES:Friends,Work
+            END:VCARD
+
+            """),
+    ]
+
+    @Test(arguments: groupForms)
+    func everyGroupFormBecomesAGroupWithItsMembers(_ form: (name: String, text: String)) throws {
+        let temporary = try TemporaryStore()
+        try temporary.store.importVCards(data: Data(form.text.utf8))
+        let friends = try #require(try temporary.store.groups(matching: nil).first { $0.name == "Friends" })
+        let members = try temporary.store.unifiedContacts(
+            matching: CNContact.predicateForContactsInGroup(withIdentifier: friends.identifier), keysToFetch: Self.keys)
+        #expect(Set(members.map(\.givenName)) == ["John", "Kate"])
+    }
+
+    @Test func importGoesIntoTheContainerTheOptionsName() throws {
+        let temporary = try TemporaryStore()
+        let container = try temporary.store.addContainer(name: "Work", type: .cardDAV)
+        var options = ContactImportOptions()
+        options.containerIdentifier = container.identifier
+        try temporary.store.importVCards(data: Data(ImportTestSupport.sampleText.utf8), options: options)
+        let inWork = try temporary.store.unifiedContacts(
+            matching: CNContact.predicateForContactsInContainer(withIdentifier: container.identifier), keysToFetch: [])
+        #expect(inWork.count == 2)
+        #expect(try allContacts(temporary.store).isEmpty)
+        let groups = try temporary.store.groups(matching: CNGroup.predicateForGroupsInContainer(withIdentifier: container.identifier))
+        #expect(groups.map(\.name) == ["Friends"])
+    }
+
+    @Test func missingContainerThrowsParentRecordDoesNotExist() throws {
+        let temporary = try TemporaryStore()
+        var options = ContactImportOptions()
+        options.containerIdentifier = CNContainer.newIdentifier()
+        #expect {
+            try temporary.store.importVCards(data: Data(ImportTestSupport.sampleText.utf8), options: options)
+        } throws: { error in
+            (error as? CNError)?.code == .parentRecordDoesNotExist
+        }
+    }
+
+    @Test func aStoreErrorMidImportRollsBackEverythingAndStopsReading() throws {
+        let temporary = try TemporaryStore()
+        let exchange = try temporary.store.addContainer(name: "Exchange", type: .exchange)
+        // Exchange accounts have no groups: the CATEGORIES of card 1,500 fail the import while later cards
+        // are still being read.
+        var text = ""
+        for index in 0..<4_000 {
+            text += "BEGIN:VCARD\nVERSION:3.0\nN:Person;\(index);;;\nUID:u\(index)\n"
+            if index == 1_500 { text += "CATEGORIES:Friends\n" }
+            text += "END:VCARD\n"
+        }
+        let url = try ImportTestSupport.file(text, in: temporary)
+        var options = ContactImportOptions()
+        options.containerIdentifier = exchange.identifier
+        options.batchSize = 1_000
+        #expect {
+            try temporary.store.importVCards(from: url, options: options)
+        } throws: { error in
+            (error as? CNError)?.code == .policyViolation
+        }
+        let stored = try temporary.store.unifiedContacts(
+            matching: CNContact.predicateForContactsInContainer(withIdentifier: exchange.identifier), keysToFetch: [])
+        #expect(stored.isEmpty)
+    }
+}
