@@ -16,7 +16,7 @@ flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -packag
 # Each module is compiled with coverage instrumentation, so libFuzzer sees inside the reader.
 swiftc "${flags[@]}" -module-name ContactsModel -emit-module -emit-module-path "$out/ContactsModel.swiftmodule" \
     -emit-library -static -o "$out/libContactsModel.a" \
-    $(find "$root/Sources/ContactsModel" -name '*.swift')
+    $(find "$root/Sources/ContactsModel" -name '*.swift') "$root/Fuzz/Support/ContactsModelBundle.swift"
 swiftc "${flags[@]}" -module-name ContactsVCard -emit-module -emit-module-path "$out/ContactsVCard.swiftmodule" \
     -emit-library -static -o "$out/libContactsVCard.a" \
     $(find "$root/Sources/ContactsVCard" -name '*.swift')

@@ -11,7 +11,7 @@ mkdir -p "$out"
 flags=(-O -wmo -parse-as-library -swift-version 6 -package-name swift_contacts -I "$out")
 
 swiftc "${flags[@]}" -module-name ContactsModel -emit-module -emit-module-path "$out/ContactsModel.swiftmodule" \
-    -emit-library -static -o "$out/libContactsModel.a" $(find "$root/Sources/ContactsModel" -name '*.swift')
+    -emit-library -static -o "$out/libContactsModel.a" $(find "$root/Sources/ContactsModel" -name '*.swift') "$root/Fuzz/Support/ContactsModelBundle.swift"
 swiftc "${flags[@]}" -module-name ContactsVCard -emit-module -emit-module-path "$out/ContactsVCard.swiftmodule" \
     -emit-library -static -o "$out/libContactsVCard.a" $(find "$root/Sources/ContactsVCard" -name '*.swift')
 swiftc "${flags[@]}" -module-name VCardThroughput "$root/Fuzz/VCardThroughput.swift" \
