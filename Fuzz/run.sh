@@ -16,12 +16,15 @@ flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -packag
 # Each module is compiled with coverage instrumentation, so libFuzzer sees inside the reader.
 swiftc "${flags[@]}" -module-name ContactsModel -emit-module -emit-module-path "$out/ContactsModel.swiftmodule" \
     -emit-library -static -o "$out/libContactsModel.a" \
-    $(find "$root/Sources/ContactsModel" -name '*.swift')
+    $(find "$root/Sources/ContactsModel" -name '*.swift') "$root/Fuzz/Support/ContactsModelBundle.swift"
+swiftc "${flags[@]}" -module-name ContactsFormatting -emit-module -emit-module-path "$out/ContactsFormatting.swiftmodule" \
+    -emit-library -static -o "$out/libContactsFormatting.a" \
+    $(find "$root/Sources/ContactsFormatting" -name '*.swift')
 swiftc "${flags[@]}" -module-name ContactsVCard -emit-module -emit-module-path "$out/ContactsVCard.swiftmodule" \
     -emit-library -static -o "$out/libContactsVCard.a" \
     $(find "$root/Sources/ContactsVCard" -name '*.swift')
 swiftc "${flags[@]}" -module-name VCardFuzzer "$root/Fuzz/VCardFuzzer.swift" \
-    -L "$out" -lContactsVCard -lContactsModel -o "$out/vcard-fuzzer"
+    -L "$out" -lContactsVCard -lContactsFormatting -lContactsModel -o "$out/vcard-fuzzer"
 
 # Seed corpus: every corpus file, copied so libFuzzer may add to the working corpus without touching it.
 find "$seeds" -type f \( -name '*.vcf' -o -name '*.ref' -o -name '*.2_1ref' \) -exec cp {} "$out/corpus/" \;

@@ -11,10 +11,12 @@ mkdir -p "$out"
 flags=(-O -wmo -parse-as-library -swift-version 6 -package-name swift_contacts -I "$out")
 
 swiftc "${flags[@]}" -module-name ContactsModel -emit-module -emit-module-path "$out/ContactsModel.swiftmodule" \
-    -emit-library -static -o "$out/libContactsModel.a" $(find "$root/Sources/ContactsModel" -name '*.swift')
+    -emit-library -static -o "$out/libContactsModel.a" $(find "$root/Sources/ContactsModel" -name '*.swift') "$root/Fuzz/Support/ContactsModelBundle.swift"
+swiftc "${flags[@]}" -module-name ContactsFormatting -emit-module -emit-module-path "$out/ContactsFormatting.swiftmodule" \
+    -emit-library -static -o "$out/libContactsFormatting.a" $(find "$root/Sources/ContactsFormatting" -name '*.swift')
 swiftc "${flags[@]}" -module-name ContactsVCard -emit-module -emit-module-path "$out/ContactsVCard.swiftmodule" \
     -emit-library -static -o "$out/libContactsVCard.a" $(find "$root/Sources/ContactsVCard" -name '*.swift')
 swiftc "${flags[@]}" -module-name VCardThroughput "$root/Fuzz/VCardThroughput.swift" \
-    -L "$out" -lContactsVCard -lContactsModel -o "$out/vcard-throughput"
+    -L "$out" -lContactsVCard -lContactsFormatting -lContactsModel -o "$out/vcard-throughput"
 
 taskset -c 0 "$out/vcard-throughput" "${1:-10000}" 2>/dev/null || "$out/vcard-throughput" "${1:-10000}"

@@ -8,7 +8,7 @@ struct BenchmarkStore: Sendable {
     let phoneNumbers: [String]
 
     static func make(size: Int) throws -> BenchmarkStore {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("contacts-benchmark-v1-\(size)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("contacts-benchmark-v2-\(size)")
         let url = directory.appendingPathComponent("Contacts.sqlite")
         let exists = FileManager.default.fileExists(atPath: url.path)
         let store = CNContactStore(url: url)

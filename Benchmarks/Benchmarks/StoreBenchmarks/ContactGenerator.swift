@@ -1,16 +1,14 @@
 import Contacts
 import Foundation
 
-/// Realistic generated contacts; the same as ContactsTestSupport.GeneratedContacts, which is not a product.
+/// Realistic generated contacts: like ContactsTestSupport.GeneratedContacts (which is not a product), but with
+/// hundreds of names from many languages at Zipf-like frequencies (``GeneratedNames``), so name searches see a
+/// realistic spread of result sizes.
 struct ContactGenerator: Sendable {
-    private static let givenNames = [
-        "John", "Maria", "José", "Anne-Marie", "Søren", "Zoë", "Łukasz", "Ngozi", "Hiroshi", "Mei", "Ólafur", "Fatima",
-        "Владимир", "Ελένη", "Ahmed", "Priya", "Chloé", "Dmitri", "Aiko", "Björn", "太郎", "지훈", "Gabriel", "Ingrid",
-    ]
-    private static let familyNames = [
-        "Appleseed", "García", "Müller", "O'Brien", "Nguyen", "Kowalski", "Østergaard", "Smith", "Tanaka", "Wang",
-        "Иванов", "Παπαδοπούλου", "Okafor", "Sharma", "Dubois", "Öberg", "山田", "김", "da Silva", "van der Berg",
-    ]
+    private static let givenNames = GeneratedNames.given
+    private static let familyNames = GeneratedNames.family
+    private static let givenWeights = GeneratedNames.cumulativeWeights(count: GeneratedNames.given.count)
+    private static let familyWeights = GeneratedNames.cumulativeWeights(count: GeneratedNames.family.count)
     private static let cities = ["Paris", "Berlin", "São Paulo", "Tokyo", "Lagos", "Toronto", "Kraków", "Mumbai"]
     private static let organizations = ["Acme", "Globex", "Initech", "Umbrella", "Stark", "Wayne", ""]
 
@@ -34,11 +32,24 @@ struct ContactGenerator: Sendable {
         values[Int(next() % UInt64(values.count))]
     }
 
+    /// A name drawn with the Zipf-like weights: binary search of a uniform draw in the cumulative weights.
+    private mutating func pickZipf(_ values: [String], weights: [Double]) -> String {
+        let total = weights[weights.count - 1]
+        let draw = Double(next() % 1_000_000_007) / 1_000_000_007 * total
+        var low = 0
+        var high = weights.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if weights[middle] <= draw { low = middle + 1 } else { high = middle }
+        }
+        return values[low]
+    }
+
     /// The next contact; `index` makes phone numbers and e-mail addresses unique.
     mutating func contact(index: Int) -> CNMutableContact {
         let contact = CNMutableContact()
-        contact.givenName = pick(Self.givenNames)
-        contact.familyName = pick(Self.familyNames)
+        contact.givenName = pickZipf(Self.givenNames, weights: Self.givenWeights)
+        contact.familyName = pickZipf(Self.familyNames, weights: Self.familyWeights)
         contact.organizationName = pick(Self.organizations)
         if next() % 4 == 0 { contact.jobTitle = "Engineer" }
         let phoneCount = 1 + Int(next() % 3)

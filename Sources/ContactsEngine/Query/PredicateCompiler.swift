@@ -25,7 +25,7 @@ package struct PredicateCompiler {
         guard let kind else { return .all }
         switch kind {
         case .contactsMatchingName(let name):
-            return try nameCondition(name)
+            return try nameCondition(name, in: db)
         case .contactsWithIdentifiers(let identifiers):
             let list = ContactReader.jsonList(identifiers)
             return Condition(
@@ -59,20 +59,6 @@ package struct PredicateCompiler {
         default:
             throw StoreError(.predicateInvalid, "predicate \(kind.name) does not select contacts")
         }
-    }
-
-    /// Every query word must start a word of the name fields: one index range per word, intersected.
-    private func nameCondition(_ name: String) throws -> Condition {
-        let words = Array(Set(TextFolding.words(name))).sorted()
-        guard !words.isEmpty else {
-            throw StoreError(.predicateInvalid, "name predicate has no words")
-        }
-        let ranges = Array(repeating: "SELECT contact_id FROM name_index WHERE token >= ? AND token < ?", count: words.count)
-        var arguments: [String] = []
-        for word in words {
-            arguments += [word, word + "\u{10FFFF}"]
-        }
-        return Condition(sql: "id IN (\(ranges.joined(separator: " INTERSECT ")))", arguments: StatementArguments(arguments))
     }
 
     /// Reads the candidates sharing the query's key prefix, keeps those the matcher confirms.

@@ -51,6 +51,19 @@ open class CNLabeledValue<ValueType: NSCopying & NSSecureCoding>: NSObject, NSCo
         super.init()
     }
 
+    /// Creates a labeled value that keeps `value` as it is, without the defensive copy.
+    ///
+    /// For callers that just built `value` as an immutable instance no one else holds (the vCard reader's
+    /// phone numbers, strings and postal addresses): the copy and its dynamic cast cost more than the rest
+    /// of building the labeled value. Mutable values and date components must use
+    /// `init(identifier:label:value:)`, which freezes and normalizes them.
+    package init(identifier: String, label: String?, ownedValue value: ValueType) {
+        self.storedIdentifier = identifier
+        self.storedLabel = label
+        self.storedValue = value
+        super.init()
+    }
+
     /// A copy of a value, so later changes by the caller do not leak in: a mutable postal address becomes
     /// immutable, and date components get their own instance with the calendar reduced to its identifier.
     private static func frozenCopy(of value: ValueType) -> ValueType {

@@ -54,6 +54,8 @@ extension VCardCardBuilder {
 
     /// Notes the groups that labeled values use, whose companions are therefore consumed.
     private func collectUsedGroups() {
+        // Most cards group nothing (and have no companions to consume): skip building the set.
+        guard !unknown.isEmpty else { return }
         var groups = Set<String>()
         phones.forEach { if let group = $0.group { groups.insert(group) } }
         emails.forEach { if let group = $0.group { groups.insert(group) } }
@@ -94,7 +96,14 @@ extension VCardCardBuilder {
                 label = groupLabel
             }
             let value = make(item.value, item.group)
-            result.append(CNLabeledValue(identifier: identifiers.next(), label: label, value: value))
+            let identifier = identifiers.next()
+            // Values made here are fresh immutable instances (date components excepted, which need the
+            // model's normalization), so the model's defensive copy is skipped.
+            if Result.self == NSDateComponents.self {
+                result.append(CNLabeledValue(identifier: identifier, label: label, value: value))
+            } else {
+                result.append(CNLabeledValue(identifier: identifier, label: label, ownedValue: value))
+            }
         }
         return result
     }

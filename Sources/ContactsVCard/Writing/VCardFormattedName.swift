@@ -1,27 +1,51 @@
+import ContactsFormatting
 import ContactsModel
 
 /// The `FN` the writer puts on a card.
 ///
-/// A small stand-in for `CNContactFormatter` until ContactsFormatting has one: organizations use their
-/// organization name; persons join prefix, given, middle, family and suffix with spaces (family name first
-/// and no spaces when the name is written in Han or Kana); an empty name falls back to the nickname, then
-/// the organization name.
+/// `FN` is what `CNContactFormatter.string(from:style: .fullName)` shows for the contact, with the person's
+/// settings: organizations use their organization name, CJK names are written family name first without
+/// spaces, an empty name falls back to the nickname, then the organization name, and nothing to show gives
+/// an empty `FN` (vCard requires the property). A contact that lacks one of the formatter's required keys
+/// (the formatter would stop the process) gets the same fields joined by ``fallback(_:)`` instead, so
+/// writing never stops on a key only the formatter needs.
 enum VCardFormattedName {
-    static func make(_ storage: ContactStorage) -> String {
-        if storage.contactType == .organization, !storage.organizationName.isEmpty {
-            return storage.organizationName
+    /// The keys of `CNContactFormatter.descriptorForRequiredKeys(for: .fullName)`.
+    private static let formatterKeys = ContactKeySet(NameFormatter.requiredKeys(for: .fullName))
+
+    /// The formatted name of `contact`, whose fields are `storage`.
+    static func make(_ storage: borrowing ContactStorage, contact: CNContact) -> String {
+        guard storage.fetchedKeys.isSuperset(of: formatterKeys) else { return fallback(storage) }
+        return CNContactFormatter.string(from: contact, style: .fullName) ?? ""
+    }
+
+    /// The name built from whichever name fields the contact holds: prefix, given, middle, family and
+    /// suffix joined by spaces (family name first and no spaces when the name is written in Han or Kana),
+    /// then the nickname, then the organization name.
+    static func fallback(_ storage: borrowing ContactStorage) -> String {
+        let keys = storage.fetchedKeys
+        func field(_ property: ContactProperty, _ value: String) -> String {
+            keys.contains(property) ? value : ""
         }
+        let organization = field(.organizationName, storage.organizationName)
+        if keys.contains(.contactType), storage.contactType == .organization, !organization.isEmpty {
+            return organization
+        }
+        let prefix = field(.namePrefix, storage.namePrefix)
+        let given = field(.givenName, storage.givenName)
+        let middle = field(.middleName, storage.middleName)
+        let family = field(.familyName, storage.familyName)
+        let suffix = field(.nameSuffix, storage.nameSuffix)
         let name: String
-        if [storage.givenName, storage.middleName, storage.familyName].contains(where: isChineseOrJapanese) {
-            name = [storage.namePrefix, storage.familyName, storage.middleName, storage.givenName, storage.nameSuffix]
-                .filter { !$0.isEmpty }.joined()
+        if [given, middle, family].contains(where: isChineseOrJapanese) {
+            name = [prefix, family, middle, given, suffix].filter { !$0.isEmpty }.joined()
         } else {
-            name = [storage.namePrefix, storage.givenName, storage.middleName, storage.familyName, storage.nameSuffix]
-                .filter { !$0.isEmpty }.joined(separator: " ")
+            name = [prefix, given, middle, family, suffix].filter { !$0.isEmpty }.joined(separator: " ")
         }
         if !name.isEmpty { return name }
-        if !storage.nickname.isEmpty { return storage.nickname }
-        return storage.organizationName
+        let nickname = field(.nickname, storage.nickname)
+        if !nickname.isEmpty { return nickname }
+        return organization
     }
 
     private static func isChineseOrJapanese(_ text: String) -> Bool {

@@ -2,13 +2,13 @@ import ContactsModel
 import Foundation
 
 extension VCardWriter {
-    mutating func writeNames(_ storage: borrowing ContactStorage) {
+    mutating func writeNames(_ storage: borrowing ContactStorage, contact: CNContact) {
         output.begin("N")
         output.components([
             storage.familyName, storage.givenName, storage.middleName, storage.namePrefix, storage.nameSuffix,
         ])
         output.begin("FN")
-        output.value(VCardFormattedName.make(storage))
+        output.value(VCardFormattedName.make(storage, contact: contact))
         single("NICKNAME", storage.nickname)
         single("X-MAIDENNAME", storage.previousFamilyName)
         single("X-PHONETIC-FIRST-NAME", storage.phoneticGivenName)

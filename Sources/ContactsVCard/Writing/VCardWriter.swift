@@ -30,7 +30,7 @@ package struct VCardWriter {
     package static func data(for contacts: [CNContact], options: VCardWritingOptions = .default) -> Data {
         var writer = VCardWriter(options: options)
         for contact in contacts {
-            writer.write(nil, storage: contact.storage)
+            writer.write(nil, storage: contact.storage, contact: contact)
         }
         return writer.data
     }
@@ -39,13 +39,16 @@ package struct VCardWriter {
     package static func data(for cards: [VCardCard], options: VCardWritingOptions = .default) -> Data {
         var writer = VCardWriter(options: options)
         for card in cards {
-            writer.write(card, storage: card.contact.storage)
+            writer.write(card, storage: card.contact.storage, contact: card.contact)
         }
         return writer.data
     }
 
     /// Writes one card: a contact's storage, plus what a card read earlier carries.
-    package mutating func write(_ card: VCardCard?, storage: borrowing ContactStorage) {
+    ///
+    /// `contact` is the contact whose storage this is, for the formatter that makes `FN`; without it, a
+    /// contact is made from a copy of the storage.
+    package mutating func write(_ card: VCardCard?, storage: borrowing ContactStorage, contact: CNContact? = nil) {
         for property in VCardSerializationKeys.required { storage.require(property) }
         usedGroups.removeAll(keepingCapacity: true)
         if let card {
@@ -63,7 +66,11 @@ package struct VCardWriter {
         if let card, card.isGroup {
             writeGroup(card)
         } else {
-            writeNames(storage)
+            if let contact {
+                writeNames(storage, contact: contact)
+            } else {
+                writeNames(storage, contact: CNContact(storage: copy storage))
+            }
             writeLabeledValues(storage)
             writeDates(storage)
             writeExtras(storage)

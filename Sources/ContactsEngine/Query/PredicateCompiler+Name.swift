@@ -1,0 +1,69 @@
+import Foundation
+import GRDB
+
+extension PredicateCompiler {
+    /// Every query word must start a word of the name fields, looked up in `name_index` by token range.
+    ///
+    /// How the ranges combine depends on how many contacts the words match, so a search costs about the same
+    /// for a rare name and for a prefix as common as "jo" (16% of a realistic store):
+    /// - Words whose ranges are small drive: their ranges are read and intersected (an `IN` list,
+    ///   materialized once per statement), and common words are checked per candidate.
+    /// - When even the rarest word is common, materializing its range would cost more than the rows the
+    ///   caller reads, so the scan over `contact` (in the requested order) drives and every word is checked
+    ///   per contact; the scan stops as soon as a batch is full, so the first screenful reads only a few
+    ///   hundred contacts.
+    ///
+    /// Each per-contact check is one seek in `name_index_contact`, which holds `(contact_id, token)` (a
+    /// WITHOUT ROWID table's secondary index carries the primary key), so it reads no table row.
+    func nameCondition(_ name: String, in db: Database) throws -> Condition {
+        let words = Array(Set(TextFolding.words(name))).sorted()
+        guard !words.isEmpty else {
+            throw StoreError(.predicateInvalid, "name predicate has no words")
+        }
+        let threshold = try Self.denseRangeThreshold(in: db)
+        var counted: [(word: String, count: Int)] = []
+        for word in words {
+            counted.append((word, try Self.rangeCount(of: word, cap: threshold, in: db)))
+        }
+        var clauses: [String] = []
+        var arguments: [String] = []
+        let sparse = counted.filter { $0.count < threshold }.map(\.word)
+        if !sparse.isEmpty {
+            let ranges = Array(repeating: "SELECT contact_id FROM name_index WHERE token >= ? AND token < ?", count: sparse.count)
+            clauses.append("id IN (\(ranges.joined(separator: " INTERSECT ")))")
+            for word in sparse {
+                arguments += [word, word + "\u{10FFFF}"]
+            }
+        }
+        for entry in counted where entry.count >= threshold {
+            clauses.append(
+                """
+                EXISTS (SELECT 1 FROM name_index INDEXED BY name_index_contact
+                WHERE name_index.contact_id = contact.id AND name_index.token >= ? AND name_index.token < ?)
+                """
+            )
+            arguments += [entry.word, entry.word + "\u{10FFFF}"]
+        }
+        return Condition(sql: clauses.joined(separator: " AND "), arguments: StatementArguments(arguments))
+    }
+
+    /// The range size from which scanning contacts beats reading the range: reading a range of `count`
+    /// tokens costs about `count` steps, while a scan finds a batch of `b` matches among `n` contacts after
+    /// about `b·n/count` contacts of three steps each, so the scan wins when `count² > 3·b·n`; `b` is the
+    /// first batch (128), the one a search that stops early pays for.
+    private static func denseRangeThreshold(in db: Database) throws -> Int {
+        // max(id) is one seek; deleted contacts only make it an overestimate.
+        let contacts = try Int.fetchOne(db.cachedStatement(sql: "SELECT max(id) FROM contact")) ?? 0
+        let threshold = (3.0 * Double(StoreDatabase.firstBatchSize) * Double(contacts)).squareRoot()
+        return max(256, Int(threshold))
+    }
+
+    /// How many tokens start with `word`, counted up to `cap` (the count stops there, so a common prefix
+    /// costs no more than `cap` index steps).
+    private static func rangeCount(of word: String, cap: Int, in db: Database) throws -> Int {
+        let statement = try db.cachedStatement(
+            sql: "SELECT count(*) FROM (SELECT 1 FROM name_index WHERE token >= ? AND token < ? LIMIT ?)"
+        )
+        return try Int.fetchOne(statement, arguments: [word, word + "\u{10FFFF}", cap]) ?? 0
+    }
+}
