@@ -1,4 +1,5 @@
 import ContactsModel
+import ContactsTestSupport
 import Foundation
 @testable import ContactsVCard
 
@@ -31,29 +32,7 @@ enum VCardTestSupport {
 
     /// The keys on which two contacts differ, comparing every modeled field but identifiers.
     static func differences(_ left: CNContact, _ right: CNContact) -> [String] {
-        let a = left.storage
-        let b = right.storage
-        var keys: [String] = []
-        for property in ContactProperty.allCases where property != .identifier {
-            let same: Bool
-            switch property {
-            case .phoneNumbers: same = sameContent(a.phoneNumbers, b.phoneNumbers)
-            case .emailAddresses: same = sameContent(a.emailAddresses, b.emailAddresses)
-            case .postalAddresses: same = sameContent(a.postalAddresses, b.postalAddresses)
-            case .dates: same = sameContent(a.dates, b.dates)
-            case .urlAddresses: same = sameContent(a.urlAddresses, b.urlAddresses)
-            case .contactRelations: same = sameContent(a.contactRelations, b.contactRelations)
-            case .socialProfiles: same = sameContent(a.socialProfiles, b.socialProfiles)
-            case .instantMessageAddresses: same = sameContent(a.instantMessageAddresses, b.instantMessageAddresses)
-            default: same = ContactStorage.isEqual(a.value(of: property), b.value(of: property))
-            }
-            if !same { keys.append(property.key) }
-        }
-        return keys
-    }
-
-    private static func sameContent<Value>(_ left: [CNLabeledValue<Value>], _ right: [CNLabeledValue<Value>]) -> Bool {
-        left.count == right.count && zip(left, right).allSatisfy { $0.hasSameContent(as: $1) }
+        ContactComparison.differences(left, right, ignoring: [])
     }
 
     /// Reads a corpus file's cards.
