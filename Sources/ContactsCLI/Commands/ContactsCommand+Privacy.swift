@@ -86,10 +86,8 @@ extension ContactsCommand {
         func run() throws {
             try CommandFailure.reporting {
                 let session = try PrivacySession(storeOptions: storeOptions)
-                _ = try session.app(app)
-                try session.requireContacts(contacts)
                 let choice: AccessChoice = full ? .full : .limited(Set(contacts))
-                try session.change(app) { try $0.setAccess(choice, for: app) }
+                try session.changeKnownApp(app, contacts: contacts) { try $0.setAccess(choice, for: app) }
             }
         }
     }
@@ -104,9 +102,7 @@ extension ContactsCommand {
         func run() throws {
             try CommandFailure.reporting {
                 let session = try PrivacySession(storeOptions: storeOptions)
-                _ = try session.app(app)
-                try session.requireContacts(contacts)
-                try session.change(app) { try $0.share(Set(contacts), with: app) }
+                try session.changeKnownApp(app, contacts: contacts) { try $0.share(Set(contacts), with: app) }
             }
         }
     }
@@ -121,9 +117,7 @@ extension ContactsCommand {
         func run() throws {
             try CommandFailure.reporting {
                 let session = try PrivacySession(storeOptions: storeOptions)
-                _ = try session.app(app)
-                try session.requireContacts(contacts)
-                try session.change(app) { try $0.unshare(Set(contacts), from: app) }
+                try session.changeKnownApp(app, contacts: contacts) { try $0.unshare(Set(contacts), from: app) }
             }
         }
     }
@@ -137,8 +131,7 @@ extension ContactsCommand {
         func run() throws {
             try CommandFailure.reporting {
                 let session = try PrivacySession(storeOptions: storeOptions)
-                _ = try session.app(app)
-                try session.change(app) { try $0.setAccess(.denied, for: app) }
+                try session.changeKnownApp(app) { try $0.setAccess(.denied, for: app) }
             }
         }
     }
@@ -153,8 +146,7 @@ extension ContactsCommand {
         func run() throws {
             try CommandFailure.reporting {
                 let session = try PrivacySession(storeOptions: storeOptions)
-                _ = try session.app(app)
-                try session.change(app) { try $0.reset(app) }
+                try session.changeKnownApp(app) { try $0.reset(app) }
             }
         }
     }

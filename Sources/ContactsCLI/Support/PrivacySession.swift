@@ -64,6 +64,16 @@ package struct PrivacySession {
         }
     }
 
+    /// Checks that the app is known and the contacts exist, then runs the change: nothing changes when
+    /// either check fails.
+    package func changeKnownApp(
+        _ bundleIdentifier: String, contacts: [String] = [], _ body: (ContactAccessControls) throws -> Void
+    ) throws {
+        _ = try app(bundleIdentifier)
+        try requireContacts(contacts)
+        try change(bundleIdentifier, body)
+    }
+
     /// Runs a change of the person's controls and prints the app's status after it.
     ///
     /// - Throws: A failure with exit 77 when an administrator restricted the app.
