@@ -8,6 +8,8 @@ let package = Package(
     products: [
         .library(name: "Contacts", targets: ["Contacts"]),
         .executable(name: "contacts", targets: ["contacts"]),
+        // Seeded realistic contacts, shared by the tests and the Benchmarks package.
+        .library(name: "ContactsSampleData", targets: ["ContactsSampleData"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -57,6 +59,7 @@ let package = Package(
             path: "Examples/FindMyFriends",
             exclude: ["Info.plist"]
         ),
+        .target(name: "ContactsSampleData", dependencies: ["Contacts"]),
         .target(name: "ContactsTestSupport", dependencies: ["Contacts"]),
         .testTarget(
             name: "ContactsModelTests",
@@ -84,7 +87,7 @@ let package = Package(
         .testTarget(
             name: "ContactsTests",
             dependencies: [
-                "Contacts", "ContactsTestSupport",
+                "Contacts", "ContactsTestSupport", "ContactsSampleData",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -16,6 +16,7 @@ let package = Package(
             name: name,
             dependencies: [
                 .product(name: "Contacts", package: "swift-contacts"),
+                .product(name: "ContactsSampleData", package: "swift-contacts"),
                 .product(name: "Benchmark", package: "package-benchmark"),
             ],
             path: "Benchmarks/\(name)",

@@ -1,4 +1,5 @@
 import Contacts
+import ContactsSampleData
 import Foundation
 
 /// A store of generated contacts, built once per size and kept in the temporary directory between runs.
@@ -13,7 +14,7 @@ struct BenchmarkStore: Sendable {
         let exists = FileManager.default.fileExists(atPath: url.path)
         let store = CNContactStore(url: url)
         if !exists {
-            var generator = ContactGenerator(seed: UInt64(size))
+            var generator = GeneratedContacts(seed: UInt64(size))
             for start in stride(from: 0, to: size, by: 10_000) {
                 let request = CNSaveRequest()
                 request.shouldRefetchContacts = false

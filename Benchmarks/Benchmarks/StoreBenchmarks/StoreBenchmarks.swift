@@ -1,6 +1,7 @@
 import Synchronization
 import Benchmark
 import Contacts
+import ContactsSampleData
 import Foundation
 
 // The store budgets of DESIGN.md, at 10,000 and 100,000 generated contacts.
@@ -105,7 +106,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("Save request adding 10,000 contacts", configuration: bulk) { benchmark in
-        var generator = ContactGenerator(seed: 99)
+        var generator = GeneratedContacts(seed: 99)
         let batches = (0..<benchmark.scaledIterations.count).map { iteration in generator.contacts(10_000, start: iteration * 10_000) }
         var iteration = 0
         for _ in benchmark.scaledIterations {

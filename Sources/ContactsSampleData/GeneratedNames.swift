@@ -1,4 +1,4 @@
-/// Name pools for ``ContactGenerator``: hundreds of given and family names from many languages, drawn with
+/// Name pools for ``GeneratedContacts``: hundreds of given and family names from many languages, drawn with
 /// Zipf-like frequencies (the name of rank r is drawn in proportion to 1 / r^0.5; the commonest given name is
 /// 3% of contacts, as "Maria" or "Mohammed" are in large populations). A common prefix such as "jo" (John, José,
 /// Joseph, Jones, Johnson, ...) matches about 16% of the contacts, "maria garc" about 0.05%, rare names a handful.
