@@ -26,9 +26,13 @@ package final class StoreDatabase: Sendable {
     ///
     /// - Throws: `StoreError` with code `cannotOpen` or `databaseFailure`.
     package static func open(
-        _ configuration: ContactStoreConfiguration,
+        _ requested: ContactStoreConfiguration,
         phoneMatcher: any PhoneNumberMatching = RegionalPhoneNumberMatcher()
     ) throws(StoreError) -> StoreDatabase {
+        var configuration = requested
+        if fileDeniesWriting(at: configuration.url) {
+            configuration.isReadOnly = true
+        }
         let locale = configuration.localeIdentifier
             ?? UserSettings.load(environment: ProcessInfo.processInfo.environment).localeIdentifier
         let sortKey = SortKey(localeIdentifier: locale)
@@ -78,6 +82,17 @@ package final class StoreDatabase: Sendable {
             }
         }
         return result
+    }
+
+    /// Whether the store file exists and its mode grants writing to no one.
+    ///
+    /// Such a file is opened read-only whoever opens it: root may write any file, but a person who took the
+    /// write bits away meant the store to stay as it is, so saves give CNError 2 for root too.
+    private static func fileDeniesWriting(at url: URL) -> Bool {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+            let mode = attributes[.posixPermissions] as? NSNumber
+        else { return false }
+        return mode.intValue & 0o222 == 0
     }
 
     /// Creates the directory (0700) and an empty file (0600) before SQLite opens it, so the person's data is
