@@ -59,7 +59,7 @@ let package = Package(
             path: "Examples/FindMyFriends",
             exclude: ["Info.plist"]
         ),
-        .target(name: "ContactsSampleData", dependencies: ["Contacts"]),
+        .target(name: "ContactsSampleData", dependencies: ["ContactsModel"]),
         .target(name: "ContactsTestSupport", dependencies: ["Contacts"]),
         .testTarget(
             name: "ContactsModelTests",

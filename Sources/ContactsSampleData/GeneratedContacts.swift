@@ -1,4 +1,4 @@
-import Contacts
+import ContactsModel
 import Foundation
 
 /// Realistic generated contacts: hundreds of names from many languages at Zipf-like frequencies
