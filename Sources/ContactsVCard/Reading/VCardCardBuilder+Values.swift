@@ -61,7 +61,7 @@ extension VCardCardBuilder {
     func addDate(_ line: VCardContentLine, _ bytes: [UInt8]) -> Bool {
         let omitYear = line.parameterValue("X-APPLE-OMIT-YEAR").flatMap { Int($0.trimmingSpaces()) }
         guard let date = VCardDate.parse(text(line, bytes), omitYear: omitYear) else { return false }
-        let label: String? = line.upperName == "X-ABDATE" ? nil : CNLabelDateAnniversary
+        let label: String? = line.nameIs(Self.abDateWord) ? nil : CNLabelDateAnniversary
         dates.append(Pending(group: line.group, label: label, value: date))
         return true
     }
@@ -69,11 +69,10 @@ extension VCardCardBuilder {
     // MARK: Addresses and services
 
     func addAddress(_ line: VCardContentLine, _ bytes: [UInt8]) {
-        let parts = components(line, bytes)
-        func part(_ index: Int) -> String { index < parts.count ? parts[index] : "" }
+        readComponents(line, bytes)
         var fields = CNPostalAddress.Fields()
         // The post-office box and extended address have no field of their own: they lead the street.
-        fields.street = [part(0), part(1), part(2)].filter { !$0.isEmpty }.joined(separator: "\n")
+        fields.street = streetLines()
         fields.city = part(3)
         fields.state = part(4)
         fields.postalCode = part(5)
@@ -82,7 +81,7 @@ extension VCardCardBuilder {
     }
 
     func addInstantMessage(_ line: VCardContentLine, _ bytes: [UInt8]) {
-        let value = text(line, bytes).trimmingSpaces()
+        let value = trimmedText(line, bytes)
         let (scheme, rest) = VCardServices.splitURI(value)
         var service = line.parameterValue("X-SERVICE-TYPE").map(VCardServices.instantMessageService(named:))
         if service == nil, let scheme { service = VCardServices.instantMessageService(scheme: scheme) }
@@ -94,11 +93,30 @@ extension VCardCardBuilder {
     func addSocialProfile(_ line: VCardContentLine, _ bytes: [UInt8]) {
         let service = line.parameterValues("TYPE").first { $0.uppercasedASCII() != "PREF" }
         let profile = CNSocialProfile(
-            urlString: text(line, bytes).trimmingSpaces(),
+            urlString: trimmedText(line, bytes),
             username: line.parameterValue("X-USER"),
             userIdentifier: line.parameterValue("X-USERID"),
             service: service.map(VCardServices.socialProfileService(named:))
         )
         socialProfiles.append(Pending(group: line.group, label: nil, value: profile))
     }
+
+    /// The non-empty lines of the post-office box, extended address and street, joined by line breaks;
+    /// usually one line, handed out without joining.
+    private func streetLines() -> String {
+        var first: String?
+        var joined: String?
+        for index in 0..<3 {
+            let line = part(index)
+            if line.isEmpty { continue }
+            if let text = joined ?? first {
+                joined = text + "\n" + line
+            } else {
+                first = line
+            }
+        }
+        return joined ?? first ?? ""
+    }
+
+    private static let abDateWord = Array("X-ABDATE".utf8)
 }

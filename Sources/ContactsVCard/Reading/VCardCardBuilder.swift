@@ -6,7 +6,10 @@ import Foundation
 /// Labels, `X-ABADR` country codes and other companions of grouped properties may come before or after
 /// the property they belong to, so labeled values wait in ``Pending`` lists until the card ends.
 /// A class, not a struct: the reader changes one builder per line, and a struct of this many fields was
-/// copied on the way (seen in profiles). It never leaves the reader, so it needs no `Sendable`.
+/// copied on the way (seen in profiles). The stream reader reuses builders from card to card (see
+/// ``reset(lineNumber:)``), so the pending lists, tables and scratch arrays keep their capacity and a
+/// card costs no allocations beyond the values it returns. It never leaves the reader, so it needs no
+/// `Sendable`.
 final class VCardCardBuilder {
     /// A labeled value waiting for its group's companions.
     struct Pending<Value> {
@@ -15,7 +18,7 @@ final class VCardCardBuilder {
         var value: Value
     }
 
-    let lineNumber: Int
+    private(set) var lineNumber: Int
     /// The contact's fields; the identifier is given when the card ends.
     var storage = ContactStorage(identifier: "", fetchedKeys: .all)
     var version: VCardCard.Version?
@@ -24,10 +27,13 @@ final class VCardCardBuilder {
     var memberUIDs: [String] = []
     var categories: [String] = []
     var formattedName: String?
-    var nameComponents: [String]?
+    /// `N` components past the suffix; the first five are in ``storage``.
+    var extraNameComponents: [String] = []
     var notes: [String] = []
     /// The single-valued properties already read, by ``Single`` bit.
     var seen: UInt32 = 0
+    /// Scratch space for the components of a structured value (`N`, `ORG`, `ADR`, `SOUND`).
+    var parts: [String] = []
 
     var phones: [Pending<String>] = []
     var emails: [Pending<String>] = []
@@ -44,10 +50,40 @@ final class VCardCardBuilder {
     var countryCodes: [String: String] = [:]
     var subLocalities: [String: String] = [:]
     var subAdministrativeAreas: [String: String] = [:]
-    var usedGroups: Set<String> = []
 
     init(lineNumber: Int) {
         self.lineNumber = lineNumber
+    }
+
+    /// Makes the builder ready for a new card, as a new builder would be, keeping the capacity of its
+    /// scratch arrays and tables. Arrays handed out in a card (members, categories) are replaced, not
+    /// emptied in place, which would copy them.
+    func reset(lineNumber: Int) {
+        self.lineNumber = lineNumber
+        storage = ContactStorage(identifier: "", fetchedKeys: .all)
+        version = nil
+        kind = .individual
+        uid = nil
+        memberUIDs = []
+        categories = []
+        formattedName = nil
+        extraNameComponents = []
+        notes.removeAll(keepingCapacity: true)
+        seen = 0
+        parts.removeAll(keepingCapacity: true)
+        phones.removeAll(keepingCapacity: true)
+        emails.removeAll(keepingCapacity: true)
+        addresses.removeAll(keepingCapacity: true)
+        urls.removeAll(keepingCapacity: true)
+        dates.removeAll(keepingCapacity: true)
+        relations.removeAll(keepingCapacity: true)
+        socialProfiles.removeAll(keepingCapacity: true)
+        instantMessages.removeAll(keepingCapacity: true)
+        unknown.removeAll(keepingCapacity: true)
+        labels.removeAll(keepingCapacity: true)
+        countryCodes.removeAll(keepingCapacity: true)
+        subLocalities.removeAll(keepingCapacity: true)
+        subAdministrativeAreas.removeAll(keepingCapacity: true)
     }
 
     // MARK: Values
@@ -63,14 +99,35 @@ final class VCardCardBuilder {
 
     /// The unescaped text of a value, with raw line breaks (from quoted-printable) made `\n`.
     func text(_ line: VCardContentLine, _ bytes: [UInt8]) -> String {
+        if line.encoding == nil, line.charset == nil, let plain = VCardValueDecoding.plainText(bytes[line.valueStart...]) {
+            return plain
+        }
         let text = VCardValueDecoding.unescape(valueBytes(line, bytes))
         return Self.mayHoldRawLineBreaks(line) ? Self.normalizingLineBreaks(text) : text
     }
 
-    /// The components of a structured value such as `N` or `ADR`.
-    func components(_ line: VCardContentLine, _ bytes: [UInt8]) -> [String] {
-        let parts = VCardValueDecoding.split(valueBytes(line, bytes), separator: UInt8(ascii: ";"))
-        return Self.mayHoldRawLineBreaks(line) ? parts.map(Self.normalizingLineBreaks) : parts
+    /// The text of a value without leading and trailing spaces and tabs.
+    func trimmedText(_ line: VCardContentLine, _ bytes: [UInt8]) -> String {
+        if line.encoding == nil, line.charset == nil,
+            let plain = VCardValueDecoding.plainText(VCardValueDecoding.trimmingSpaces(bytes[line.valueStart...]))
+        {
+            return plain
+        }
+        return text(line, bytes).trimmingSpaces()
+    }
+
+    /// Reads the components of a structured value such as `N` or `ADR` into ``parts``.
+    func readComponents(_ line: VCardContentLine, _ bytes: [UInt8]) {
+        parts.removeAll(keepingCapacity: true)
+        VCardValueDecoding.split(valueBytes(line, bytes), separator: UInt8(ascii: ";"), into: &parts)
+        if Self.mayHoldRawLineBreaks(line) {
+            for index in parts.indices { parts[index] = Self.normalizingLineBreaks(parts[index]) }
+        }
+    }
+
+    /// The component at an index of ``parts``, empty when the value has fewer.
+    func part(_ index: Int) -> String {
+        index < parts.count ? parts[index] : ""
     }
 
     /// Raw carriage returns reach a value through quoted-printable or a character-set conversion; a bare
@@ -87,10 +144,13 @@ final class VCardCardBuilder {
     // MARK: Unknown properties
 
     /// Keeps a property the model has no field for.
-    func keepUnknown(_ line: VCardContentLine, _ bytes: [UInt8], isCompanion: Bool = false) {
+    func keepUnknown(_ line: VCardContentLine, _ bytes: [UInt8], isCompanion: Bool = false, plainValue: String? = nil) {
         let isQuotedPrintable = line.encoding == "QUOTED-PRINTABLE"
         let value: String
-        if line.isBase64 {
+        if let plainValue {
+            // The caller found the value needs no decoding: escaped and unescaped text are the same.
+            value = plainValue
+        } else if line.isBase64 {
             value = String(decoding: bytes[line.valueStart...].filter { $0 > 0x20 }, as: UTF8.self)
         } else {
             value = VCardValueDecoding.escapingLineBreaks(valueBytes(line, bytes))

@@ -1,24 +1,40 @@
 /// One parsed content line: `[group.]NAME[;param...]:value`.
 ///
-/// The line keeps a reference to the scanner's bytes; parameters are read from them on demand, so a known
-/// property costs no parameter strings or arrays unless the reader asks for them.
+/// The line keeps a reference to the scanner's bytes and positions into them; the group, the name and the
+/// parameters are made into strings only when asked for, so a known property costs no strings, arrays or
+/// hashing until the builder reads its value.
 package struct VCardContentLine {
-    /// The group, such as `item1`; nil when ungrouped.
-    package var group: String?
-    /// The property name as written.
-    package var name: String
-    /// The property name in ASCII upper case, for matching.
-    package var upperName: String
+    /// Where the group is, such as `item1`; nil when ungrouped.
+    package private(set) var groupRange: Range<Int>?
+    /// Where the property name is.
+    package private(set) var nameRange: Range<Int>
     /// The index of the value's first byte in the line.
     package var valueStart: Int
     /// The transfer encoding, upper-cased: `ENCODING` or a vCard 2.1 bare encoding parameter.
     package var encoding: String?
     /// The `CHARSET` parameter.
     package var charset: String?
+    /// The property, when the reader models it.
+    let kind: VCardPropertyKind?
     /// The bytes of the logical line.
     private let bytes: [UInt8]
     /// Where the parameters begin: the first `;` after the name.
     private let parameterStart: Int
+
+    /// The group, such as `item1`; nil when ungrouped.
+    package var group: String? {
+        groupRange.map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+
+    /// The property name as written.
+    package var name: String {
+        String(decoding: bytes[nameRange], as: UTF8.self)
+    }
+
+    /// The property name in ASCII upper case, for matching.
+    package var upperName: String {
+        name.uppercasedASCII()
+    }
 
     /// Parses a logical line.
     ///
@@ -29,21 +45,26 @@ package struct VCardContentLine {
     package static func parse(_ line: [UInt8], lineNumber: Int) throws(VCardParseError) -> VCardContentLine {
         var index = 0
         let count = line.count
-        var group: String?
+        var groupRange: Range<Int>?
         var nameStart = 0
         while index < count, VCardBytes.isNameByte(line[index]) { index += 1 }
         if index < count, line[index] == UInt8(ascii: "."), index > 0 {
-            group = String(decoding: line[0..<index], as: UTF8.self)
+            groupRange = 0..<index
             index += 1
             nameStart = index
             while index < count, VCardBytes.isNameByte(line[index]) { index += 1 }
         }
         guard index > nameStart else { throw VCardParseError(.invalidPropertyName, line: lineNumber) }
-        let (name, upperName) = names(line[nameStart..<index])
         var result = VCardContentLine(
-            group: group, name: name, upperName: upperName, valueStart: count, bytes: line, parameterStart: index
+            groupRange: groupRange, nameRange: nameStart..<index, valueStart: count,
+            kind: VCardPropertyKind.lookup(line, nameStart..<index), bytes: line, parameterStart: index
         )
         if index == count { return result }
+        if line[index] == UInt8(ascii: ":") {
+            // No parameters: the common case needs no walk.
+            result.valueStart = index + 1
+            return result
+        }
         var encoding: String?
         var charset: String?
         let colon = walkParameters(line, from: index) { nameRange, valueRange, _ in
@@ -64,29 +85,21 @@ package struct VCardContentLine {
         return result
     }
 
-    private init(group: String?, name: String, upperName: String, valueStart: Int, bytes: [UInt8], parameterStart: Int) {
-        self.group = group
-        self.name = name
-        self.upperName = upperName
+    private init(
+        groupRange: Range<Int>?, nameRange: Range<Int>, valueStart: Int, kind: VCardPropertyKind?, bytes: [UInt8],
+        parameterStart: Int
+    ) {
+        self.groupRange = groupRange
+        self.nameRange = nameRange
         self.valueStart = valueStart
+        self.kind = kind
         self.bytes = bytes
         self.parameterStart = parameterStart
     }
 
-    /// The name as written and in upper case, sharing one string when the name is upper case already.
-    private static func names(_ bytes: ArraySlice<UInt8>) -> (String, String) {
-        let hasLowercase = bytes.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
-        let name = String(decoding: bytes, as: UTF8.self)
-        guard hasLowercase else { return (name, name) }
-        let upper = String(unsafeUninitializedCapacity: bytes.count) { buffer in
-            var index = 0
-            for byte in bytes {
-                buffer[index] = VCardBytes.upper(byte)
-                index += 1
-            }
-            return index
-        }
-        return (name, upper)
+    /// Whether the name, ignoring case, is an upper-case ASCII word.
+    func nameIs(_ word: [UInt8]) -> Bool {
+        Self.matches(bytes, nameRange, word)
     }
 
     // MARK: Walking parameters
@@ -162,6 +175,18 @@ package struct VCardContentLine {
         return true
     }
 
+    /// Whether a range of the line spells an upper-case ASCII word given as a string, ignoring case.
+    static func matches(_ line: [UInt8], _ range: Range<Int>, _ word: String) -> Bool {
+        let utf8 = word.utf8
+        guard range.count == utf8.count else { return false }
+        var index = range.lowerBound
+        for expected in utf8 {
+            if VCardBytes.upper(line[index]) != expected { return false }
+            index += 1
+        }
+        return true
+    }
+
     private static let encodingWord = Array("ENCODING".utf8)
     private static let charsetWord = Array("CHARSET".utf8)
     private static let typeWord = Array("TYPE".utf8)
@@ -224,29 +249,36 @@ extension VCardContentLine {
 
     /// Whether the line has a parameter, bare or named, matched without regard to case.
     package func hasParameter(_ upperName: String) -> Bool {
-        let word = Array(upperName.utf8)
         var found = false
         let line = bytes
         _ = Self.walkParameters(line, from: parameterStart) { nameRange, _, _ in
-            if !found, Self.matches(line, nameRange, word) { found = true }
+            if !found, Self.matches(line, nameRange, upperName) { found = true }
         }
         return found
     }
 
     /// The values of every parameter with a name, matched without regard to case.
     package func parameterValues(_ upperName: String) -> [String] {
-        let word = Array(upperName.utf8)
         var values: [String] = []
         let line = bytes
         _ = Self.walkParameters(line, from: parameterStart) { nameRange, valueRange, _ in
-            if let valueRange, Self.matches(line, nameRange, word) { values.append(Self.valueText(line, valueRange)) }
+            if let valueRange, Self.matches(line, nameRange, upperName) { values.append(Self.valueText(line, valueRange)) }
         }
         return values
     }
 
     /// The first value of a named parameter.
     package func parameterValue(_ upperName: String) -> String? {
-        parameterValues(upperName).first
+        // Most lines have no parameters at all; those with some rarely have the one asked for.
+        if parameterStart >= bytes.count || bytes[parameterStart] != UInt8(ascii: ";") { return nil }
+        var value: String?
+        let line = bytes
+        _ = Self.walkParameters(line, from: parameterStart) { nameRange, valueRange, _ in
+            if value == nil, let valueRange, Self.matches(line, nameRange, upperName) {
+                value = Self.valueText(line, valueRange)
+            }
+        }
+        return value
     }
 
     /// Whether the value is base64 (`ENCODING=b`, `ENCODING=BASE64` or bare `BASE64`).

@@ -15,13 +15,14 @@ struct VCardIdentifierGenerator {
         low = generator.next()
     }
 
-    /// The next identifier, in the 8-4-4-4-12 upper-case form of `UUID().uuidString`.
-    mutating func next() -> String {
+    /// The next identifier, in the 8-4-4-4-12 upper-case form of `UUID().uuidString`, followed by a suffix
+    /// (such as `:ABPerson`) written into the same string rather than appended to a copy.
+    mutating func next(suffix: String = "") -> String {
         low &+= 1
         // Version 4 and the RFC 4122 variant, so the text reads as a random UUID.
         let versioned = (high & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000
         let varianted = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
-        return String(unsafeUninitializedCapacity: 36) { buffer in
+        return String(unsafeUninitializedCapacity: 36 + suffix.utf8.count) { buffer in
             var index = 0
             func put(_ value: UInt64, nibbles: Int) {
                 var shift = (nibbles - 1) * 4
@@ -44,6 +45,10 @@ struct VCardIdentifierGenerator {
             put(varianted >> 48, nibbles: 4)
             dash()
             put(varianted, nibbles: 12)
+            for byte in suffix.utf8 {
+                buffer[index] = byte
+                index += 1
+            }
             return index
         }
     }

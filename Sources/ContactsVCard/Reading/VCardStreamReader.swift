@@ -27,6 +27,8 @@ package struct VCardStreamReader {
     private var nested: [VCardCard] = []
     private var readyIndex = 0
     private var identifiers = VCardIdentifierGenerator()
+    /// Builders of finished cards, reused so a card does not pay for its builder's arrays and tables.
+    private var spare: [VCardCardBuilder] = []
 
     /// Reads from chunks handed out by a closure that returns nil at the end.
     package init(chunks: @escaping () throws -> Data?) {
@@ -80,10 +82,10 @@ package struct VCardStreamReader {
         // Comment lines appear in some Android exports; nothing in vCard starts with "#".
         if first == UInt8(ascii: "#") { return }
         let line = try VCardContentLine.parse(bytes, lineNumber: lineNumber)
-        switch line.upperName {
-        case "BEGIN" where Self.isVCard(bytes[line.valueStart...]):
+        switch line.kind {
+        case .begin where Self.isVCard(bytes[line.valueStart...]):
             open(lineNumber)
-        case "END" where Self.isVCard(bytes[line.valueStart...]):
+        case .end where Self.isVCard(bytes[line.valueStart...]):
             guard let builder = current.take() else { throw VCardParseError(.unexpectedEnd, line: lineNumber) }
             if let parent = outer.popLast() {
                 current = parent
@@ -91,6 +93,7 @@ package struct VCardStreamReader {
                 isOpen = false
             }
             let card = builder.finish(identifiers: &identifiers)
+            spare.append(builder)
             if !isOpen {
                 ready.append(card)
                 ready.append(contentsOf: nested)
@@ -98,7 +101,7 @@ package struct VCardStreamReader {
             } else {
                 nested.append(card)
             }
-        case "AGENT" where Self.startsVCard(bytes[line.valueStart...]) && isOpen:
+        case .agent where Self.startsVCard(bytes[line.valueStart...]) && isOpen:
             open(lineNumber)
         default:
             guard isOpen else { throw VCardParseError(.contentOutsideCard, line: lineNumber) }
@@ -108,7 +111,12 @@ package struct VCardStreamReader {
 
     private mutating func open(_ lineNumber: Int) {
         if let holder = current.take() { outer.append(holder) }
-        current = VCardCardBuilder(lineNumber: lineNumber)
+        if let builder = spare.popLast() {
+            builder.reset(lineNumber: lineNumber)
+            current = builder
+        } else {
+            current = VCardCardBuilder(lineNumber: lineNumber)
+        }
         isOpen = true
     }
 
