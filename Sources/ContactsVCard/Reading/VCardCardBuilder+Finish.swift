@@ -38,7 +38,8 @@ extension VCardCardBuilder {
             kept.append(entry.property)
         }
         // Move the fields out rather than copy them: the builder is thrown away next.
-        var fields = ContactStorage(identifier: "", fetchedKeys: [])
+        // The fresh storage left behind is the next card's (see `reset(lineNumber:)`).
+        var fields = ContactStorage(identifier: "", fetchedKeys: .all)
         swap(&fields, &storage)
         return VCardCard(
             contact: CNMutableContact(storage: fields),

@@ -156,7 +156,8 @@ extension VCardCardBuilder {
     private func addCompanion(_ line: VCardContentLine, _ bytes: [UInt8], to companion: Companion) {
         guard let group = line.group else { return keepUnknown(line, bytes) }
         let plain = line.encoding == nil && line.charset == nil
-        let plainValue = plain ? VCardValueDecoding.plainText(bytes[line.valueStart...]) : nil
+        var plainValue = plain ? VCardValueDecoding.plainText(bytes[line.valueStart...]) : nil
+        if companion == .label, let text = plainValue { plainValue = VCardLabels.interned(text) }
         let value = plainValue ?? text(line, bytes)
         var isNew = false
         func store(_ table: inout [String: String]) {

@@ -60,7 +60,7 @@ final class VCardCardBuilder {
     /// emptied in place, which would copy them.
     func reset(lineNumber: Int) {
         self.lineNumber = lineNumber
-        storage = ContactStorage(identifier: "", fetchedKeys: .all)
+        // `finish` left a fresh storage behind, and only finished builders are reused.
         version = nil
         kind = .individual
         uid = nil
@@ -68,22 +68,32 @@ final class VCardCardBuilder {
         categories = []
         formattedName = nil
         extraNameComponents = []
-        notes.removeAll(keepingCapacity: true)
         seen = 0
-        parts.removeAll(keepingCapacity: true)
-        phones.removeAll(keepingCapacity: true)
-        emails.removeAll(keepingCapacity: true)
-        addresses.removeAll(keepingCapacity: true)
-        urls.removeAll(keepingCapacity: true)
-        dates.removeAll(keepingCapacity: true)
-        relations.removeAll(keepingCapacity: true)
-        socialProfiles.removeAll(keepingCapacity: true)
-        instantMessages.removeAll(keepingCapacity: true)
-        unknown.removeAll(keepingCapacity: true)
-        labels.removeAll(keepingCapacity: true)
-        countryCodes.removeAll(keepingCapacity: true)
-        subLocalities.removeAll(keepingCapacity: true)
-        subAdministrativeAreas.removeAll(keepingCapacity: true)
+        // Most of these are empty for most cards; emptying an empty container still costs a uniqueness
+        // check and a call, so they are checked first.
+        Self.empty(&notes)
+        Self.empty(&parts)
+        Self.empty(&phones)
+        Self.empty(&emails)
+        Self.empty(&addresses)
+        Self.empty(&urls)
+        Self.empty(&dates)
+        Self.empty(&relations)
+        Self.empty(&socialProfiles)
+        Self.empty(&instantMessages)
+        Self.empty(&unknown)
+        Self.empty(&labels)
+        Self.empty(&countryCodes)
+        Self.empty(&subLocalities)
+        Self.empty(&subAdministrativeAreas)
+    }
+
+    private static func empty<Element>(_ array: inout [Element]) {
+        if !array.isEmpty { array.removeAll(keepingCapacity: true) }
+    }
+
+    private static func empty(_ table: inout [String: String]) {
+        if !table.isEmpty { table.removeAll(keepingCapacity: true) }
     }
 
     // MARK: Values

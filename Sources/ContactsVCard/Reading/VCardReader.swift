@@ -15,11 +15,27 @@ package enum VCardReader {
     ///
     /// - Throws: ``VCardParseError`` with the line of the problem.
     package static func read(_ data: Data) throws(VCardParseError) -> [VCardCard] {
-        var reader = VCardStreamReader(bytes: [UInt8](data))
         var cards: [VCardCard] = []
+        try forEachCard(in: data) { cards.append($0) }
+        return cards
+    }
+
+    /// The contacts of every card that is not a group, in order, without keeping the cards on the way.
+    ///
+    /// - Throws: ``VCardParseError`` with the line of the problem.
+    package static func contacts(_ data: Data) throws(VCardParseError) -> [CNMutableContact] {
+        var contacts: [CNMutableContact] = []
+        try forEachCard(in: data) { card in
+            if !card.isGroup { contacts.append(card.contact) }
+        }
+        return contacts
+    }
+
+    private static func forEachCard(in data: Data, _ body: (VCardCard) -> Void) throws(VCardParseError) {
+        var reader = VCardStreamReader(bytes: [UInt8](data))
         do {
             while let card = try reader.next() {
-                cards.append(card)
+                body(card)
             }
         } catch let error as VCardParseError {
             throw error
@@ -27,6 +43,5 @@ package enum VCardReader {
             // Bytes in memory give no I/O errors; keep the typed signature honest all the same.
             throw VCardParseError(.unterminatedCard, line: 0)
         }
-        return cards
     }
 }
