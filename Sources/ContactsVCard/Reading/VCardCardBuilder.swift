@@ -19,6 +19,8 @@ final class VCardCardBuilder {
     }
 
     private(set) var lineNumber: Int
+    /// Whether values may take the plain-text fast path (see ``VCardValueDecoding/plainText(_:)``).
+    let usesFastPaths: Bool
     /// The contact's fields; the identifier is given when the card ends.
     var storage = ContactStorage(identifier: "", fetchedKeys: .all)
     var version: VCardCard.Version?
@@ -51,8 +53,9 @@ final class VCardCardBuilder {
     var subLocalities: [String: String] = [:]
     var subAdministrativeAreas: [String: String] = [:]
 
-    init(lineNumber: Int) {
+    init(lineNumber: Int, usesFastPaths: Bool = true) {
         self.lineNumber = lineNumber
+        self.usesFastPaths = usesFastPaths
     }
 
     /// Makes the builder ready for a new card, as a new builder would be, keeping the capacity of its
@@ -109,7 +112,9 @@ final class VCardCardBuilder {
 
     /// The unescaped text of a value, with raw line breaks (from quoted-printable) made `\n`.
     func text(_ line: VCardContentLine, _ bytes: [UInt8]) -> String {
-        if line.encoding == nil, line.charset == nil, let plain = VCardValueDecoding.plainText(bytes[line.valueStart...]) {
+        if usesFastPaths, line.encoding == nil, line.charset == nil,
+            let plain = VCardValueDecoding.plainText(bytes[line.valueStart...])
+        {
             return plain
         }
         let text = VCardValueDecoding.unescape(valueBytes(line, bytes))
@@ -118,7 +123,7 @@ final class VCardCardBuilder {
 
     /// The text of a value without leading and trailing spaces and tabs.
     func trimmedText(_ line: VCardContentLine, _ bytes: [UInt8]) -> String {
-        if line.encoding == nil, line.charset == nil,
+        if usesFastPaths, line.encoding == nil, line.charset == nil,
             let plain = VCardValueDecoding.plainText(VCardValueDecoding.trimmingSpaces(bytes[line.valueStart...]))
         {
             return plain

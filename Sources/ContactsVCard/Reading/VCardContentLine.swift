@@ -41,8 +41,12 @@ package struct VCardContentLine {
     /// A line without a colon whose text is a plain name (such as `FN` in some Evolution exports) is read
     /// as that property with an empty value.
     ///
+    /// - Parameter matchesNamesByBytes: false looks the property up by its upper-cased name as a string,
+    ///   the general path that tests compare the byte matching with.
     /// - Throws: ``VCardParseError/Code/invalidPropertyName`` when the group or name holds other bytes.
-    package static func parse(_ line: [UInt8], lineNumber: Int) throws(VCardParseError) -> VCardContentLine {
+    package static func parse(
+        _ line: [UInt8], lineNumber: Int, matchesNamesByBytes: Bool = true
+    ) throws(VCardParseError) -> VCardContentLine {
         var index = 0
         let count = line.count
         var groupRange: Range<Int>?
@@ -57,7 +61,10 @@ package struct VCardContentLine {
         guard index > nameStart else { throw VCardParseError(.invalidPropertyName, line: lineNumber) }
         var result = VCardContentLine(
             groupRange: groupRange, nameRange: nameStart..<index, valueStart: count,
-            kind: VCardPropertyKind.lookup(line, nameStart..<index), bytes: line, parameterStart: index
+            kind: matchesNamesByBytes
+                ? VCardPropertyKind.lookup(line, nameStart..<index)
+                : VCardPropertyKind.byName[String(decoding: line[nameStart..<index], as: UTF8.self).uppercasedASCII()],
+            bytes: line, parameterStart: index
         )
         if index == count { return result }
         if line[index] == UInt8(ascii: ":") {

@@ -29,6 +29,8 @@ package struct VCardStreamReader {
     private var identifiers = VCardIdentifierGenerator()
     /// Builders of finished cards, reused so a card does not pay for its builder's arrays and tables.
     private var spare: [VCardCardBuilder] = []
+    /// Whether the fast paths are on (see ``init(bytes:usesFastPaths:)``).
+    private var usesFastPaths = true
 
     /// Reads from chunks handed out by a closure that returns nil at the end.
     package init(chunks: @escaping () throws -> Data?) {
@@ -43,9 +45,19 @@ package struct VCardStreamReader {
         })
     }
 
+    /// Reads from bytes in memory, the fast way or the general way.
+    ///
+    /// - Parameter usesFastPaths: false reads every line the general way: names looked up by string,
+    ///   every value through the full decoding chain, a new builder for every card. The results are the
+    ///   same; tests compare the two.
+    package init(bytes: [UInt8], usesFastPaths: Bool) {
+        self.scanner = VCardLineScanner(bytes: bytes)
+        self.usesFastPaths = usesFastPaths
+    }
+
     /// Reads from bytes in memory.
     package init(bytes: [UInt8]) {
-        self.scanner = VCardLineScanner(bytes: bytes)
+        self.init(bytes: bytes, usesFastPaths: true)
     }
 
     /// The next card, or nil at the end of the input.
@@ -81,7 +93,7 @@ package struct VCardStreamReader {
         guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
         // Comment lines appear in some Android exports; nothing in vCard starts with "#".
         if first == UInt8(ascii: "#") { return }
-        let line = try VCardContentLine.parse(bytes, lineNumber: lineNumber)
+        let line = try VCardContentLine.parse(bytes, lineNumber: lineNumber, matchesNamesByBytes: usesFastPaths)
         switch line.kind {
         case .begin where Self.isVCard(bytes[line.valueStart...]):
             open(lineNumber)
@@ -93,7 +105,7 @@ package struct VCardStreamReader {
                 isOpen = false
             }
             let card = builder.finish(identifiers: &identifiers)
-            spare.append(builder)
+            if usesFastPaths { spare.append(builder) }
             if !isOpen {
                 ready.append(card)
                 ready.append(contentsOf: nested)
@@ -115,7 +127,7 @@ package struct VCardStreamReader {
             builder.reset(lineNumber: lineNumber)
             current = builder
         } else {
-            current = VCardCardBuilder(lineNumber: lineNumber)
+            current = VCardCardBuilder(lineNumber: lineNumber, usesFastPaths: usesFastPaths)
         }
         isOpen = true
     }
