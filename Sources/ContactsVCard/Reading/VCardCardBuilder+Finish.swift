@@ -3,7 +3,7 @@ import Foundation
 
 extension VCardCardBuilder {
     /// Ends the card: resolves labels and companions, the formatted name and the notes.
-    func finish(identifiers: inout VCardIdentifierGenerator) -> VCardCard {
+    mutating func finish(identifiers: inout VCardIdentifierGenerator) -> VCardCard {
         storage.identifier = identifiers.next(suffix: ":ABPerson")
         let countryCodes = countryCodes
         let subLocalities = subLocalities
@@ -75,7 +75,7 @@ extension VCardCardBuilder {
 
     /// A card with a formatted name but no structured name: the formatted name becomes the given name,
     /// unless it only repeats the organization or the nickname, as a writer's fallback would.
-    private func applyFormattedName() {
+    private mutating func applyFormattedName() {
         guard let formattedName, !formattedName.trimmingSpaces().isEmpty else { return }
         let nameParts = [
             storage.namePrefix, storage.givenName, storage.middleName, storage.familyName, storage.nameSuffix,

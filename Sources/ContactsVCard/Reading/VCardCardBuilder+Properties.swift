@@ -3,7 +3,7 @@ import Foundation
 
 extension VCardCardBuilder {
     /// Adds one content line of the card.
-    func add(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    mutating func add(_ line: VCardContentLine, _ bytes: [UInt8]) {
         guard let property = line.kind else { return keepUnknown(line, bytes) }
         switch property {
         case .version:
@@ -52,7 +52,7 @@ extension VCardCardBuilder {
     }
 
     /// Adds a multi-valued property; false when the value cannot be read, so it is kept as unknown.
-    private func addLabeledValue(_ line: VCardContentLine, _ bytes: [UInt8], kind: VCardPropertyKind) -> Bool {
+    private mutating func addLabeledValue(_ line: VCardContentLine, _ bytes: [UInt8], kind: VCardPropertyKind) -> Bool {
         switch kind {
         case .telephone:
             var value = trimmedText(line, bytes)
@@ -93,7 +93,7 @@ extension VCardCardBuilder {
 
     // MARK: Names
 
-    private func addName(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    private mutating func addName(_ line: VCardContentLine, _ bytes: [UInt8]) {
         guard firstUse(.name) else { return keepUnknown(line, bytes) }
         readComponents(line, bytes)
         if parts.count > 5 { extraNameComponents = Array(parts[5...]) }
@@ -104,15 +104,16 @@ extension VCardCardBuilder {
         storage.nameSuffix = part(4)
     }
 
-    private func setSingle(
+    private mutating func setSingle(
         _ line: VCardContentLine, _ bytes: [UInt8], key: Single, _ set: (inout ContactStorage, String) -> Void
     ) {
         guard firstUse(key) else { return keepUnknown(line, bytes) }
-        set(&storage, text(line, bytes))
+        let value = text(line, bytes)
+        set(&storage, value)
     }
 
     /// vCard 2.1 Japanese phones write the phonetic name as `SOUND;X-IRMC-N:family;given;middle;;`.
-    private func addSound(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    private mutating func addSound(_ line: VCardContentLine, _ bytes: [UInt8]) {
         guard line.hasParameter("X-IRMC-N"), firstUse(.sound) else {
             return keepUnknown(line, bytes)
         }
@@ -122,7 +123,7 @@ extension VCardCardBuilder {
         if storage.phoneticMiddleName.isEmpty { storage.phoneticMiddleName = part(2) }
     }
 
-    private func addOrganization(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    private mutating func addOrganization(_ line: VCardContentLine, _ bytes: [UInt8]) {
         guard firstUse(.organization) else { return keepUnknown(line, bytes) }
         readComponents(line, bytes)
         while parts.count > 1, parts.last?.isEmpty == true { parts.removeLast() }
@@ -133,7 +134,7 @@ extension VCardCardBuilder {
 
     // MARK: Kinds and groups
 
-    private func addKind(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    private mutating func addKind(_ line: VCardContentLine, _ bytes: [UInt8]) {
         switch trimmedText(line, bytes).lowercased() {
         case "individual", "": kind = .individual
         case "org", "organization": kind = .organization
@@ -143,7 +144,7 @@ extension VCardCardBuilder {
         }
     }
 
-    private func addMember(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    private mutating func addMember(_ line: VCardContentLine, _ bytes: [UInt8]) {
         var value = trimmedText(line, bytes)
         if value.lowercased().hasPrefix("urn:uuid:") { value = String(value.dropFirst(9)) }
         if !value.isEmpty { memberUIDs.append(value) }
@@ -153,7 +154,7 @@ extension VCardCardBuilder {
         case label, countryCode, subLocality, subAdministrativeArea
     }
 
-    private func addCompanion(_ line: VCardContentLine, _ bytes: [UInt8], to companion: Companion) {
+    private mutating func addCompanion(_ line: VCardContentLine, _ bytes: [UInt8], to companion: Companion) {
         guard let group = line.group else { return keepUnknown(line, bytes) }
         let plain = usesFastPaths && line.encoding == nil && line.charset == nil
         var plainValue = plain ? VCardValueDecoding.plainText(bytes[line.valueStart...]) : nil

@@ -16,19 +16,19 @@ import Foundation
 /// come right after the card that holds them.
 package struct VCardStreamReader {
     private var scanner: VCardLineScanner
-    /// The innermost open card; builders are mutated in place here rather than inside an array.
-    private var current: VCardCardBuilder?
+    /// The innermost open card's builder.
+    private var current: VCardCardBuilder.Box?
     /// Whether a card is open; kept apart so checking does not copy the builder.
     private var isOpen = false
     /// Cards that hold the current one, outermost first.
-    private var outer: [VCardCardBuilder] = []
+    private var outer: [VCardCardBuilder.Box] = []
     private var ready: [VCardCard] = []
     /// Cards that ended inside a card still open; they follow it.
     private var nested: [VCardCard] = []
     private var readyIndex = 0
     private var identifiers = VCardIdentifierGenerator()
     /// Builders of finished cards, reused so a card does not pay for its builder's arrays and tables.
-    private var spare: [VCardCardBuilder] = []
+    private var spare: [VCardCardBuilder.Box] = []
     /// Whether the fast paths are on (see ``init(bytes:usesFastPaths:)``).
     private var usesFastPaths = true
 
@@ -79,7 +79,7 @@ package struct VCardStreamReader {
                     outer.removeAll()
                     current = nil
                     isOpen = false
-                    throw VCardParseError(.unterminatedCard, line: unterminated.lineNumber)
+                    throw VCardParseError(.unterminatedCard, line: unterminated.builder.lineNumber)
                 }
                 return nil
             }
@@ -104,7 +104,7 @@ package struct VCardStreamReader {
             } else {
                 isOpen = false
             }
-            let card = builder.finish(identifiers: &identifiers)
+            let card = builder.builder.finish(identifiers: &identifiers)
             if usesFastPaths { spare.append(builder) }
             if !isOpen {
                 ready.append(card)
@@ -117,17 +117,17 @@ package struct VCardStreamReader {
             open(lineNumber)
         default:
             guard isOpen else { throw VCardParseError(.contentOutsideCard, line: lineNumber) }
-            current?.add(line, bytes)
+            current?.builder.add(line, bytes)
         }
     }
 
     private mutating func open(_ lineNumber: Int) {
         if let holder = current.take() { outer.append(holder) }
-        if let builder = spare.popLast() {
-            builder.reset(lineNumber: lineNumber)
-            current = builder
+        if let box = spare.popLast() {
+            box.builder.reset(lineNumber: lineNumber)
+            current = box
         } else {
-            current = VCardCardBuilder(lineNumber: lineNumber, usesFastPaths: usesFastPaths)
+            current = VCardCardBuilder.Box(VCardCardBuilder(lineNumber: lineNumber, usesFastPaths: usesFastPaths))
         }
         isOpen = true
     }
