@@ -114,6 +114,28 @@ import Testing
         #expect(VCardPropertyKind.lookup(longer, 0..<longer.count) == VCardPropertyKind.byName[name + "X"])
     }
 
+    // MARK: Identifiers
+
+    @Test func identifiersAreUniqueVersion4UUIDs() throws {
+        let contacts = VCardSampleContacts.make(count: 50)
+        let data = try CNContactVCardSerialization.data(with: contacts)
+        let read = try CNContactVCardSerialization.contacts(with: data)
+        var identifiers: [String] = []
+        for contact in read {
+            #expect(contact.identifier.hasSuffix(":ABPerson"))
+            identifiers.append(String(contact.identifier.dropLast(":ABPerson".count)))
+            identifiers += contact.phoneNumbers.map(\.identifier) + contact.emailAddresses.map(\.identifier)
+                + contact.postalAddresses.map(\.identifier) + contact.urlAddresses.map(\.identifier)
+        }
+        #expect(Set(identifiers).count == identifiers.count)
+        for identifier in identifiers {
+            let uuid = try #require(UUID(uuidString: identifier))
+            #expect(uuid.uuidString == identifier)
+            #expect(Array(identifier.utf8)[14] == UInt8(ascii: "4"))
+            #expect("89AB".utf8.contains(Array(identifier.utf8)[19]))
+        }
+    }
+
     // MARK: Dates
 
     static let dateText = Gen<Character?>.element(of: Array("0123456789- T:Z12")).map { $0 ?? "1" }.string(of: 0...14)

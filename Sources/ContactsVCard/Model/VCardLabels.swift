@@ -37,7 +37,8 @@ package struct VCardTypes {
     /// Adds the token spelled by a range of a line.
     mutating func add(_ line: [UInt8], _ range: Range<Int>) {
         if range.isEmpty { return }
-        for (word, flag) in Self.known where VCardContentLine.matches(line, range, word) {
+        let first = VCardBytes.upper(line[range.lowerBound])
+        for (word, flag) in Self.known where word[0] == first && VCardContentLine.matches(line, range, word) {
             flags.insert(flag)
             return
         }

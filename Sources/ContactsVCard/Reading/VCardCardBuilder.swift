@@ -103,7 +103,9 @@ struct VCardCardBuilder {
     }
 
     private static func empty<Element>(_ array: inout [Element]) {
-        if !array.isEmpty { array.removeAll(keepingCapacity: true) }
+        // `removeAll(keepingCapacity:)` goes through the generic `replaceSubrange` (thousands of
+        // instructions a card in callgrind); removing the last element is a short path that keeps capacity.
+        while !array.isEmpty { array.removeLast() }
     }
 
     private static func empty(_ table: inout [String: String]) {

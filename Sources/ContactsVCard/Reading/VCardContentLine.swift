@@ -117,36 +117,38 @@ package struct VCardContentLine {
     private static func walkParameters(
         _ line: [UInt8], from start: Int, _ visit: (Range<Int>, Range<Int>?, Bool) -> Void
     ) -> Int? {
-        let count = line.count
-        var index = start
-        while index < count, line[index] == UInt8(ascii: ";") {
-            index += 1
-            var nameStart = index
-            while index < count {
-                let byte = line[index]
-                if byte == UInt8(ascii: "=") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":") { break }
+        line.withUnsafeBufferPointer { line in
+            let count = line.count
+            var index = start
+            while index < count, line[index] == UInt8(ascii: ";") {
                 index += 1
-            }
-            var nameEnd = index
-            while nameStart < nameEnd, line[nameStart] == 0x20 || line[nameStart] == 0x09 { nameStart += 1 }
-            while nameEnd > nameStart, line[nameEnd - 1] == 0x20 || line[nameEnd - 1] == 0x09 { nameEnd -= 1 }
-            let nameRange = nameStart..<nameEnd
-            guard index < count, line[index] == UInt8(ascii: "=") else {
-                if !nameRange.isEmpty { visit(nameRange, nil, false) }
-                continue
-            }
-            index += 1
-            while true {
-                let (valueRange, quoted) = walkValue(line, index: &index)
-                if !nameRange.isEmpty { visit(nameRange, valueRange, quoted) }
-                guard index < count, line[index] == UInt8(ascii: ",") else { break }
+                var nameStart = index
+                while index < count {
+                    let byte = line[index]
+                    if byte == UInt8(ascii: "=") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":") { break }
+                    index += 1
+                }
+                var nameEnd = index
+                while nameStart < nameEnd, line[nameStart] == 0x20 || line[nameStart] == 0x09 { nameStart += 1 }
+                while nameEnd > nameStart, line[nameEnd - 1] == 0x20 || line[nameEnd - 1] == 0x09 { nameEnd -= 1 }
+                let nameRange = nameStart..<nameEnd
+                guard index < count, line[index] == UInt8(ascii: "=") else {
+                    if !nameRange.isEmpty { visit(nameRange, nil, false) }
+                    continue
+                }
                 index += 1
+                while true {
+                    let (valueRange, quoted) = walkValue(line, index: &index)
+                    if !nameRange.isEmpty { visit(nameRange, valueRange, quoted) }
+                    guard index < count, line[index] == UInt8(ascii: ",") else { break }
+                    index += 1
+                }
             }
+            return index < count && line[index] == UInt8(ascii: ":") ? index : nil
         }
-        return index < count && line[index] == UInt8(ascii: ":") ? index : nil
     }
 
-    private static func walkValue(_ line: [UInt8], index: inout Int) -> (Range<Int>, Bool) {
+    private static func walkValue(_ line: UnsafeBufferPointer<UInt8>, index: inout Int) -> (Range<Int>, Bool) {
         let count = line.count
         if index < count, line[index] == UInt8(ascii: "\"") {
             let start = index + 1

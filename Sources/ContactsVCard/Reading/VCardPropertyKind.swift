@@ -48,9 +48,13 @@ enum VCardPropertyKind {
     /// does not model it.
     static func lookup(_ line: [UInt8], _ range: Range<Int>) -> VCardPropertyKind? {
         let buckets = byLength
-        guard range.count < buckets.count else { return nil }
-        for entry in buckets[range.count] where VCardContentLine.matches(line, range, entry.word) {
-            return entry.kind
+        guard range.count < buckets.count, !range.isEmpty else { return nil }
+        let first = VCardBytes.upper(line[range.lowerBound])
+        let last = VCardBytes.upper(line[range.upperBound - 1])
+        for entry in buckets[range.count] {
+            // First and last letters rule out nearly every other name of the same length cheaply.
+            guard entry.word[0] == first, entry.word[entry.word.count - 1] == last else { continue }
+            if VCardContentLine.matches(line, range, entry.word) { return entry.kind }
         }
         return nil
     }
