@@ -156,7 +156,7 @@ extension VCardCardBuilder {
 
     private mutating func addCompanion(_ line: VCardContentLine, _ bytes: [UInt8], to companion: Companion) {
         guard let group = line.group else { return keepUnknown(line, bytes) }
-        let plain = usesFastPaths && line.encoding == nil && line.charset == nil
+        let plain = usesFastPaths && line.transferEncoding == .none && !line.hasCharset
         var plainValue = plain ? VCardValueDecoding.plainText(bytes[line.valueStart...]) : nil
         if companion == .label, let text = plainValue { plainValue = VCardLabels.interned(text) }
         let value = plainValue ?? text(line, bytes)

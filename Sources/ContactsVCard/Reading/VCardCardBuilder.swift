@@ -117,7 +117,7 @@ struct VCardCardBuilder {
     /// The value bytes after transfer decoding and conversion to UTF-8.
     func valueBytes(_ line: VCardContentLine, _ bytes: [UInt8]) -> ArraySlice<UInt8> {
         var slice = bytes[line.valueStart...]
-        if line.encoding == "QUOTED-PRINTABLE" {
+        if line.isQuotedPrintable {
             slice = ArraySlice(VCardValueDecoding.decodeQuotedPrintable(slice))
         }
         return VCardValueDecoding.utf8Bytes(slice, charset: line.charset)
@@ -125,7 +125,7 @@ struct VCardCardBuilder {
 
     /// The unescaped text of a value, with raw line breaks (from quoted-printable) made `\n`.
     func text(_ line: VCardContentLine, _ bytes: [UInt8]) -> String {
-        if usesFastPaths, line.encoding == nil, line.charset == nil,
+        if usesFastPaths, line.transferEncoding == .none, !line.hasCharset,
             let plain = VCardValueDecoding.plainText(bytes[line.valueStart...])
         {
             return plain
@@ -136,7 +136,7 @@ struct VCardCardBuilder {
 
     /// The text of a value without leading and trailing spaces and tabs.
     func trimmedText(_ line: VCardContentLine, _ bytes: [UInt8]) -> String {
-        if usesFastPaths, line.encoding == nil, line.charset == nil,
+        if usesFastPaths, line.transferEncoding == .none, !line.hasCharset,
             let plain = VCardValueDecoding.plainText(VCardValueDecoding.trimmingSpaces(bytes[line.valueStart...]))
         {
             return plain
@@ -161,7 +161,7 @@ struct VCardCardBuilder {
     /// Raw carriage returns reach a value through quoted-printable or a character-set conversion; a bare
     /// carriage return inside a physical line (malformed input) is left as it is.
     static func mayHoldRawLineBreaks(_ line: VCardContentLine) -> Bool {
-        line.encoding != nil || line.charset != nil
+        line.transferEncoding != .none || line.hasCharset
     }
 
     static func normalizingLineBreaks(_ text: String) -> String {
@@ -173,7 +173,7 @@ struct VCardCardBuilder {
 
     /// Keeps a property the model has no field for.
     mutating func keepUnknown(_ line: VCardContentLine, _ bytes: [UInt8], isCompanion: Bool = false, plainValue: String? = nil) {
-        let isQuotedPrintable = line.encoding == "QUOTED-PRINTABLE"
+        let isQuotedPrintable = line.isQuotedPrintable
         let value: String
         if let plainValue {
             // The caller found the value needs no decoding: escaped and unescaped text are the same.

@@ -10,10 +10,36 @@ package struct VCardContentLine {
     package private(set) var nameRange: Range<Int>
     /// The index of the value's first byte in the line.
     package var valueStart: Int
+    /// Where the transfer encoding is written: the value of `ENCODING` or a vCard 2.1 bare encoding.
+    private var encodingRange: Range<Int>?
+    /// Where the `CHARSET` parameter's value is.
+    private var charsetRange: Range<Int>?
+    /// The transfer encoding, read once: ranges and this enum keep the line free of strings, so passing
+    /// and copying it costs no reference counting beyond its bytes.
+    private(set) var transferEncoding: TransferEncoding = .none
+
+    /// The transfer encodings the reader tells apart.
+    enum TransferEncoding {
+        case none, quotedPrintable, base64
+        /// Another encoding (`8BIT`, `7BIT`, or unknown text).
+        case other
+    }
+
     /// The transfer encoding, upper-cased: `ENCODING` or a vCard 2.1 bare encoding parameter.
-    package var encoding: String?
+    package var encoding: String? {
+        encodingRange.map { String(decoding: bytes[$0], as: UTF8.self).uppercasedASCII() }
+    }
+
     /// The `CHARSET` parameter.
-    package var charset: String?
+    package var charset: String? {
+        charsetRange.map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+
+    /// Whether the line has a `CHARSET` parameter.
+    var hasCharset: Bool { charsetRange != nil }
+
+    /// Whether the value is quoted-printable.
+    var isQuotedPrintable: Bool { transferEncoding == .quotedPrintable }
     /// The property, when the reader models it.
     let kind: VCardPropertyKind?
     /// The bytes of the logical line.
@@ -72,23 +98,33 @@ package struct VCardContentLine {
             result.valueStart = index + 1
             return result
         }
-        var encoding: String?
-        var charset: String?
+        var encodingRange: Range<Int>?
+        var charsetRange: Range<Int>?
         let colon = walkParameters(line, from: index) { nameRange, valueRange, _ in
             if let valueRange {
                 if matches(line, nameRange, encodingWord) {
-                    if encoding == nil { encoding = String(decoding: line[valueRange], as: UTF8.self).uppercasedASCII() }
-                } else if matches(line, nameRange, charsetWord), charset == nil {
-                    charset = String(decoding: line[valueRange], as: UTF8.self)
+                    // The first ENCODING counts; a later bare encoding overrides it.
+                    if encodingRange == nil { encodingRange = valueRange }
+                } else if matches(line, nameRange, charsetWord), charsetRange == nil {
+                    charsetRange = valueRange
                 }
             } else if bareEncodings.contains(where: { matches(line, nameRange, $0) }) {
-                encoding = String(decoding: line[nameRange], as: UTF8.self).uppercasedASCII()
+                encodingRange = nameRange
             }
         }
         guard let colon else { throw VCardParseError(.invalidPropertyName, line: lineNumber) }
         result.valueStart = colon + 1
-        result.encoding = encoding
-        result.charset = charset
+        result.encodingRange = encodingRange
+        result.charsetRange = charsetRange
+        if let encodingRange {
+            if matches(line, encodingRange, quotedPrintableWord) {
+                result.transferEncoding = .quotedPrintable
+            } else if matches(line, encodingRange, base64Word) || matches(line, encodingRange, bWord) {
+                result.transferEncoding = .base64
+            } else {
+                result.transferEncoding = .other
+            }
+        }
         return result
     }
 
@@ -197,6 +233,9 @@ package struct VCardContentLine {
     }
 
     private static let encodingWord = Array("ENCODING".utf8)
+    private static let quotedPrintableWord = Array("QUOTED-PRINTABLE".utf8)
+    private static let base64Word = Array("BASE64".utf8)
+    private static let bWord = Array("B".utf8)
     private static let charsetWord = Array("CHARSET".utf8)
     private static let typeWord = Array("TYPE".utf8)
     private static let bareEncodings: [[UInt8]] = ["QUOTED-PRINTABLE", "BASE64", "B", "8BIT", "7BIT"].map { Array($0.utf8) }
@@ -292,7 +331,7 @@ extension VCardContentLine {
 
     /// Whether the value is base64 (`ENCODING=b`, `ENCODING=BASE64` or bare `BASE64`).
     package var isBase64: Bool {
-        encoding == "B" || encoding == "BASE64"
+        transferEncoding == .base64
     }
 
     /// The type parameters of the line as label flags plus the first token with no meaning of its own.
