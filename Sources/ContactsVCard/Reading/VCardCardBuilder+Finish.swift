@@ -14,9 +14,10 @@ extension VCardCardBuilder {
         storage.postalAddresses = resolve(addresses, &identifiers) { fields, group in
             var fields = fields
             if let group {
-                fields.isoCountryCode = countryCodes[group] ?? ""
-                fields.subLocality = subLocalities[group] ?? ""
-                fields.subAdministrativeArea = subAdministrativeAreas[group] ?? ""
+                // Empty tables are skipped: a lookup hashes the group even when there is nothing to find.
+                fields.isoCountryCode = countryCodes.isEmpty ? "" : countryCodes[group] ?? ""
+                fields.subLocality = subLocalities.isEmpty ? "" : subLocalities[group] ?? ""
+                fields.subAdministrativeArea = subAdministrativeAreas.isEmpty ? "" : subAdministrativeAreas[group] ?? ""
             }
             return CNPostalAddress(fields: fields)
         }
@@ -97,7 +98,7 @@ extension VCardCardBuilder {
         result.reserveCapacity(pending.count)
         for item in pending {
             var label = item.label
-            if let group = item.group, let groupLabel = labels[group] {
+            if let group = item.group, !labels.isEmpty, let groupLabel = labels[group] {
                 label = groupLabel
             }
             let value = make(item.value, item.group)
