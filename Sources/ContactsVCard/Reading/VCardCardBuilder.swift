@@ -83,8 +83,7 @@ struct VCardCardBuilder {
         formattedName = nil
         extraNameComponents = []
         seen = 0
-        // Most of these are empty for most cards; emptying an empty container still costs a uniqueness
-        // check and a call, so they are checked first.
+        // Scratch containers are emptied in place so they keep their capacity for the next card.
         Self.empty(&notes)
         Self.empty(&parts)
         Self.empty(&phones)
@@ -109,6 +108,7 @@ struct VCardCardBuilder {
     }
 
     private static func empty(_ table: inout [String: String]) {
+        // Most tables are empty for most cards; emptying an empty table still walks its buckets.
         if !table.isEmpty { table.removeAll(keepingCapacity: true) }
     }
 
