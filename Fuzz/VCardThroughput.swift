@@ -12,9 +12,21 @@ struct VCardThroughput {
         let megabytes = Double(data.count) / 1_000_000
         let runs = 7
         // VCARD_MODE=parse|serialize repeats one operation 20 times, for profilers and instruction counts.
+        // parse-keep keeps every result alive until the process exits, so it measures reading without
+        // freeing the contacts; stream reads with VCardStreamReader and drops each card as it comes.
         switch ProcessInfo.processInfo.environment["VCARD_MODE"] {
         case "parse":
             for _ in 0..<20 { _ = try? VCardReader.read(data) }
+            return
+        case "parse-keep":
+            var kept: [[VCardCard]] = []
+            for _ in 0..<20 { kept.append((try? VCardReader.read(data)) ?? []) }
+            withExtendedLifetime(kept) { exit(0) }
+        case "stream":
+            for _ in 0..<20 {
+                var reader = VCardStreamReader(bytes: [UInt8](data))
+                while (try? reader.next()) != nil {}
+            }
             return
         case "serialize":
             for _ in 0..<20 { _ = VCardWriter.data(for: contacts) }

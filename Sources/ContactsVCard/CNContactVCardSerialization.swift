@@ -69,7 +69,7 @@ open class CNContactVCardSerialization: NSObject {
     ///   the line. `CNError.vCardSummarizationError` (701) is never thrown.
     open class func contacts(with data: Data) throws -> [CNContact] {
         do {
-            return try VCardReader.read(data).filter { !$0.isGroup }.map(\.contact)
+            return try VCardReader.contacts(data)
         } catch {
             throw error.contactsError
         }

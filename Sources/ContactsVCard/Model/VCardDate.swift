@@ -20,36 +20,54 @@ package struct VCardDate: Hashable, Sendable {
     /// - Parameter omitYear: The year Apple writes for dates without one (`X-APPLE-OMIT-YEAR`).
     /// - Returns: nil for text that is not such a date or whose month or day is out of range.
     package static func parse(_ text: String, omitYear: Int? = nil) -> VCardDate? {
-        var bytes = Array(text.utf8)
-        if let time = bytes.firstIndex(of: UInt8(ascii: "T")) { bytes.removeSubrange(time...) }
-        while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
-        while bytes.first == UInt8(ascii: " ") { bytes.removeFirst() }
-        var year: Int?
-        var rest: ArraySlice<UInt8>
-        if bytes.starts(with: [UInt8(ascii: "-"), UInt8(ascii: "-")]) {
-            rest = bytes[2...]
-        } else {
-            guard bytes.count >= 8, let parsed = number(bytes[0..<4]) else { return nil }
-            year = parsed
-            rest = bytes[4...]
-            if rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
+        if let date = text.utf8.withContiguousStorageIfAvailable({ parse(bytes: $0, omitYear: omitYear) }) {
+            return date
         }
-        let digits = rest.filter { $0 != UInt8(ascii: "-") }
-        guard digits.count == 4, rest.count <= 5,
-            let month = number(digits[0..<2]), let day = number(digits[2..<4]),
-            (1...12).contains(month), (1...31).contains(day)
-        else { return nil }
+        return Array(text.utf8).withUnsafeBufferPointer { parse(bytes: $0, omitYear: omitYear) }
+    }
+
+    /// Parses a date from UTF-8 bytes, as ``parse(_:omitYear:)`` does, without copying them.
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>, omitYear: Int?) -> VCardDate? {
+        var start = 0
+        var end = bytes.firstIndex(of: UInt8(ascii: "T")) ?? bytes.count
+        while end > start, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        while start < end, bytes[start] == UInt8(ascii: " ") { start += 1 }
+        var year: Int?
+        var rest = start
+        if end - start >= 2, bytes[start] == UInt8(ascii: "-"), bytes[start + 1] == UInt8(ascii: "-") {
+            rest = start + 2
+        } else {
+            guard end - start >= 8, let parsed = number(bytes, start, start + 4) else { return nil }
+            year = parsed
+            rest = start + 4
+            if rest < end, bytes[rest] == UInt8(ascii: "-") { rest += 1 }
+        }
+        // Month and day: four digits, dashes anywhere among them ignored, at most five bytes in all.
+        guard end - rest <= 5 else { return nil }
+        var digits = 0
+        var value = 0
+        for index in rest..<end where bytes[index] != UInt8(ascii: "-") {
+            let byte = bytes[index]
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            digits += 1
+        }
+        guard digits == 4 else { return nil }
+        let month = value / 100
+        let day = value % 100
+        guard (1...12).contains(month), (1...31).contains(day) else { return nil }
         if let omitYear, year == omitYear { year = nil }
         return VCardDate(year: year, month: month, day: day)
     }
 
-    private static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
         var value = 0
-        for byte in bytes {
+        for index in start..<end {
+            let byte = bytes[index]
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
             value = value * 10 + Int(byte - UInt8(ascii: "0"))
         }
-        return bytes.isEmpty ? nil : value
+        return start < end ? value : nil
     }
 
     /// The date as Apple writes it in vCard 3.0: `YYYY-MM-DD`, or `1604-MM-DD` with

@@ -37,7 +37,8 @@ package struct VCardTypes {
     /// Adds the token spelled by a range of a line.
     mutating func add(_ line: [UInt8], _ range: Range<Int>) {
         if range.isEmpty { return }
-        for (word, flag) in Self.known where VCardContentLine.matches(line, range, word) {
+        let first = VCardBytes.upper(line[range.lowerBound])
+        for (word, flag) in Self.known where word[0] == first && VCardContentLine.matches(line, range, word) {
             flags.insert(flag)
             return
         }
@@ -60,6 +61,24 @@ package struct VCardTypes {
 /// only describe the medium (`VOICE`, `INTERNET`, `PREF`, `POSTAL`, ...) and vendor `X-` tokens are
 /// ignored; any other token becomes a custom label as written. An `X-ABLabel` in the same group wins.
 package enum VCardLabels {
+    /// A label read from a file, as the shared constant when it spells a predefined label.
+    ///
+    /// Apple exports write predefined labels such as `_$!<HomePage>!$_` as `X-ABLabel` text; returning the
+    /// constant lets every contact share one string instead of holding a copy (one object fewer a card).
+    package static func interned(_ label: String) -> String {
+        // Predefined labels are longer than a small string; shorter text costs nothing to keep.
+        guard label.utf8.count > 15, label.utf8.first == UInt8(ascii: "_") else { return label }
+        return predefined[label] ?? label
+    }
+
+    private static let predefined: [String: String] = {
+        var table: [String: String] = [:]
+        for label in allGenericLabels + allContactRelationLabels where table[label] == nil {
+            table[label] = label
+        }
+        return table
+    }()
+
     /// The label of a phone number from its type tokens.
     package static func phoneLabel(_ types: VCardTypes) -> String? {
         let flags = types.flags

@@ -3,9 +3,8 @@ import Foundation
 
 extension VCardCardBuilder {
     /// Ends the card: resolves labels and companions, the formatted name and the notes.
-    func finish(identifiers: inout VCardIdentifierGenerator) -> VCardCard {
-        collectUsedGroups()
-        storage.identifier = identifiers.next() + ":ABPerson"
+    mutating func finish(identifiers: inout VCardIdentifierGenerator) -> VCardCard {
+        storage.identifier = identifiers.next(suffix: ":ABPerson")
         let countryCodes = countryCodes
         let subLocalities = subLocalities
         let subAdministrativeAreas = subAdministrativeAreas
@@ -15,9 +14,10 @@ extension VCardCardBuilder {
         storage.postalAddresses = resolve(addresses, &identifiers) { fields, group in
             var fields = fields
             if let group {
-                fields.isoCountryCode = countryCodes[group] ?? ""
-                fields.subLocality = subLocalities[group] ?? ""
-                fields.subAdministrativeArea = subAdministrativeAreas[group] ?? ""
+                // Empty tables are skipped: a lookup hashes the group even when there is nothing to find.
+                fields.isoCountryCode = countryCodes.isEmpty ? "" : countryCodes[group] ?? ""
+                fields.subLocality = subLocalities.isEmpty ? "" : subLocalities[group] ?? ""
+                fields.subAdministrativeArea = subAdministrativeAreas.isEmpty ? "" : subAdministrativeAreas[group] ?? ""
             }
             return CNPostalAddress(fields: fields)
         }
@@ -25,23 +25,26 @@ extension VCardCardBuilder {
         storage.contactRelations = resolve(relations, &identifiers) { CNContactRelation(name: $0) }
         storage.socialProfiles = resolve(socialProfiles, &identifiers) { $0 }
         storage.instantMessageAddresses = resolve(instantMessages, &identifiers) { $0 }
-        storage.note = notes.joined(separator: "\n")
+        storage.note = notes.count == 1 ? notes[0] : notes.joined(separator: "\n")
         if kind == .organization { storage.contactType = .organization }
         var groupName: String?
         if kind == .group {
-            groupName = formattedName ?? nameComponents?.filter { !$0.isEmpty }.joined(separator: " ")
+            groupName = formattedName ?? structuredGroupName()
         } else {
             applyFormattedName()
         }
-        let kept = unknown.filter { entry in
-            !(entry.isCompanion && entry.property.group.map(usedGroups.contains) == true)
+        var kept: [VCardUnknownProperty] = []
+        for entry in unknown where !(entry.isCompanion && entry.property.group.map(isUsedGroup) == true) {
+            if kept.isEmpty { kept.reserveCapacity(unknown.count) }
+            kept.append(entry.property)
         }
         // Move the fields out rather than copy them: the builder is thrown away next.
-        var fields = ContactStorage(identifier: "", fetchedKeys: [])
+        // The fresh storage left behind is the next card's (see `reset(lineNumber:)`).
+        var fields = ContactStorage(identifier: "", fetchedKeys: .all)
         swap(&fields, &storage)
         return VCardCard(
             contact: CNMutableContact(storage: fields),
-            unknownProperties: kept.map(\.property),
+            unknownProperties: kept,
             kind: kind,
             uid: uid,
             memberUIDs: memberUIDs,
@@ -52,25 +55,28 @@ extension VCardCardBuilder {
         )
     }
 
-    /// Notes the groups that labeled values use, whose companions are therefore consumed.
-    private func collectUsedGroups() {
-        // Most cards group nothing (and have no companions to consume): skip building the set.
-        guard !unknown.isEmpty else { return }
-        var groups = Set<String>()
-        phones.forEach { if let group = $0.group { groups.insert(group) } }
-        emails.forEach { if let group = $0.group { groups.insert(group) } }
-        urls.forEach { if let group = $0.group { groups.insert(group) } }
-        addresses.forEach { if let group = $0.group { groups.insert(group) } }
-        dates.forEach { if let group = $0.group { groups.insert(group) } }
-        relations.forEach { if let group = $0.group { groups.insert(group) } }
-        socialProfiles.forEach { if let group = $0.group { groups.insert(group) } }
-        instantMessages.forEach { if let group = $0.group { groups.insert(group) } }
-        usedGroups = groups
+    /// Whether a labeled value is in a group, whose companions it therefore consumes.
+    ///
+    /// A scan rather than a set: a card has a handful of values and fewer companions.
+    private func isUsedGroup(_ group: String) -> Bool {
+        phones.contains { $0.group == group } || emails.contains { $0.group == group }
+            || urls.contains { $0.group == group } || addresses.contains { $0.group == group }
+            || dates.contains { $0.group == group } || relations.contains { $0.group == group }
+            || socialProfiles.contains { $0.group == group } || instantMessages.contains { $0.group == group }
+    }
+
+    /// A group card's name from its `N`: the non-empty components, space-separated; nil without `N`.
+    private func structuredGroupName() -> String? {
+        guard hasSeen(.name) else { return nil }
+        let components = [
+            storage.familyName, storage.givenName, storage.middleName, storage.namePrefix, storage.nameSuffix,
+        ] + extraNameComponents
+        return components.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     /// A card with a formatted name but no structured name: the formatted name becomes the given name,
     /// unless it only repeats the organization or the nickname, as a writer's fallback would.
-    private func applyFormattedName() {
+    private mutating func applyFormattedName() {
         guard let formattedName, !formattedName.trimmingSpaces().isEmpty else { return }
         let nameParts = [
             storage.namePrefix, storage.givenName, storage.middleName, storage.familyName, storage.nameSuffix,
@@ -92,7 +98,7 @@ extension VCardCardBuilder {
         result.reserveCapacity(pending.count)
         for item in pending {
             var label = item.label
-            if let group = item.group, let groupLabel = labels[group] {
+            if let group = item.group, !labels.isEmpty, let groupLabel = labels[group] {
                 label = groupLabel
             }
             let value = make(item.value, item.group)

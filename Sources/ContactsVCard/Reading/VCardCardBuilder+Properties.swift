@@ -3,11 +3,11 @@ import Foundation
 
 extension VCardCardBuilder {
     /// Adds one content line of the card.
-    func add(_ line: VCardContentLine, _ bytes: [UInt8]) {
-        guard let property = VCardPropertyKind.byName[line.upperName] else { return keepUnknown(line, bytes) }
+    mutating func add(_ line: VCardContentLine, _ bytes: [UInt8]) {
+        guard let property = line.kind else { return keepUnknown(line, bytes) }
         switch property {
         case .version:
-            let value = text(line, bytes).trimmingSpaces()
+            let value = trimmedText(line, bytes)
             version = VCardCard.Version(rawValue: value)
             if version == nil { keepUnknown(line, bytes) }
         case .productIdentifier:
@@ -32,9 +32,9 @@ extension VCardCardBuilder {
         case .alternateBirthday: addAlternateBirthday(line, bytes)
         case .kind: addKind(line, bytes)
         case .showAs:
-            if text(line, bytes).trimmingSpaces().uppercasedASCII() == "COMPANY" { kind = .organization }
+            if trimmedText(line, bytes).uppercasedASCII() == "COMPANY" { kind = .organization }
         case .uid:
-            if uid == nil { uid = text(line, bytes).trimmingSpaces() } else { keepUnknown(line, bytes) }
+            if uid == nil { uid = trimmedText(line, bytes) } else { keepUnknown(line, bytes) }
         case .member: addMember(line, bytes)
         case .categories:
             let values = VCardValueDecoding.split(valueBytes(line, bytes), separator: UInt8(ascii: ","))
@@ -43,26 +43,29 @@ extension VCardCardBuilder {
         case .countryCode: addCompanion(line, bytes, to: .countryCode)
         case .subLocality: addCompanion(line, bytes, to: .subLocality)
         case .subAdministrativeArea: addCompanion(line, bytes, to: .subAdministrativeArea)
+        case .begin, .end, .agent:
+            // A `BEGIN` or `END` of something other than a vCard, or an agent that is not a card.
+            keepUnknown(line, bytes)
         default:
             if !addLabeledValue(line, bytes, kind: property) { keepUnknown(line, bytes) }
         }
     }
 
     /// Adds a multi-valued property; false when the value cannot be read, so it is kept as unknown.
-    private func addLabeledValue(_ line: VCardContentLine, _ bytes: [UInt8], kind: VCardPropertyKind) -> Bool {
+    private mutating func addLabeledValue(_ line: VCardContentLine, _ bytes: [UInt8], kind: VCardPropertyKind) -> Bool {
         switch kind {
         case .telephone:
-            var value = text(line, bytes).trimmingSpaces()
+            var value = trimmedText(line, bytes)
             // vCard 4 writes numbers as tel: URIs; the contact holds the number itself.
-            if value.utf8.count > 4, value.utf8.prefix(4).map(VCardBytes.upper) == Array("TEL:".utf8) {
+            if Self.hasTelScheme(value) {
                 value = String(value.dropFirst(4))
             }
             phones.append(Pending(group: line.group, label: VCardLabels.phoneLabel(line.types), value: value))
         case .email:
-            let value = text(line, bytes).trimmingSpaces()
+            let value = trimmedText(line, bytes)
             emails.append(Pending(group: line.group, label: VCardLabels.genericLabel(line.types), value: value))
         case .url:
-            let value = text(line, bytes).trimmingSpaces()
+            let value = trimmedText(line, bytes)
             urls.append(Pending(group: line.group, label: VCardLabels.genericLabel(line.types), value: value))
         case .address: addAddress(line, bytes)
         case .instantMessage: addInstantMessage(line, bytes)
@@ -78,7 +81,7 @@ extension VCardCardBuilder {
             )
         case .legacyInstantMessage:
             guard let service = VCardServices.legacyInstantMessageProperties[line.upperName] else { return false }
-            let username = text(line, bytes).trimmingSpaces()
+            let username = trimmedText(line, bytes)
             let address = CNInstantMessageAddress(username: username, service: service)
             let label = VCardLabels.genericLabel(line.types)
             instantMessages.append(Pending(group: line.group, label: label, value: address))
@@ -90,11 +93,10 @@ extension VCardCardBuilder {
 
     // MARK: Names
 
-    private func addName(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    private mutating func addName(_ line: VCardContentLine, _ bytes: [UInt8]) {
         guard firstUse(.name) else { return keepUnknown(line, bytes) }
-        let parts = components(line, bytes)
-        nameComponents = parts
-        func part(_ index: Int) -> String { index < parts.count ? parts[index] : "" }
+        readComponents(line, bytes)
+        if parts.count > 5 { extraNameComponents = Array(parts[5...]) }
         storage.familyName = part(0)
         storage.givenName = part(1)
         storage.middleName = part(2)
@@ -102,38 +104,38 @@ extension VCardCardBuilder {
         storage.nameSuffix = part(4)
     }
 
-    private func setSingle(
+    private mutating func setSingle(
         _ line: VCardContentLine, _ bytes: [UInt8], key: Single, _ set: (inout ContactStorage, String) -> Void
     ) {
         guard firstUse(key) else { return keepUnknown(line, bytes) }
-        set(&storage, text(line, bytes))
+        let value = text(line, bytes)
+        set(&storage, value)
     }
 
     /// vCard 2.1 Japanese phones write the phonetic name as `SOUND;X-IRMC-N:family;given;middle;;`.
-    private func addSound(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    private mutating func addSound(_ line: VCardContentLine, _ bytes: [UInt8]) {
         guard line.hasParameter("X-IRMC-N"), firstUse(.sound) else {
             return keepUnknown(line, bytes)
         }
-        let parts = components(line, bytes)
-        func part(_ index: Int) -> String { index < parts.count ? parts[index] : "" }
+        readComponents(line, bytes)
         if storage.phoneticFamilyName.isEmpty { storage.phoneticFamilyName = part(0) }
         if storage.phoneticGivenName.isEmpty { storage.phoneticGivenName = part(1) }
         if storage.phoneticMiddleName.isEmpty { storage.phoneticMiddleName = part(2) }
     }
 
-    private func addOrganization(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    private mutating func addOrganization(_ line: VCardContentLine, _ bytes: [UInt8]) {
         guard firstUse(.organization) else { return keepUnknown(line, bytes) }
-        var parts = components(line, bytes)
+        readComponents(line, bytes)
         while parts.count > 1, parts.last?.isEmpty == true { parts.removeLast() }
         storage.organizationName = parts.first ?? ""
         // Units beyond the department stay in the department, separated by ";", so nothing is lost.
-        storage.departmentName = parts.dropFirst().joined(separator: ";")
+        storage.departmentName = parts.count == 2 ? parts[1] : parts.dropFirst().joined(separator: ";")
     }
 
     // MARK: Kinds and groups
 
-    private func addKind(_ line: VCardContentLine, _ bytes: [UInt8]) {
-        switch text(line, bytes).trimmingSpaces().lowercased() {
+    private mutating func addKind(_ line: VCardContentLine, _ bytes: [UInt8]) {
+        switch trimmedText(line, bytes).lowercased() {
         case "individual", "": kind = .individual
         case "org", "organization": kind = .organization
         case "group": kind = .group
@@ -142,8 +144,8 @@ extension VCardCardBuilder {
         }
     }
 
-    private func addMember(_ line: VCardContentLine, _ bytes: [UInt8]) {
-        var value = text(line, bytes).trimmingSpaces()
+    private mutating func addMember(_ line: VCardContentLine, _ bytes: [UInt8]) {
+        var value = trimmedText(line, bytes)
         if value.lowercased().hasPrefix("urn:uuid:") { value = String(value.dropFirst(9)) }
         if !value.isEmpty { memberUIDs.append(value) }
     }
@@ -152,9 +154,12 @@ extension VCardCardBuilder {
         case label, countryCode, subLocality, subAdministrativeArea
     }
 
-    private func addCompanion(_ line: VCardContentLine, _ bytes: [UInt8], to companion: Companion) {
+    private mutating func addCompanion(_ line: VCardContentLine, _ bytes: [UInt8], to companion: Companion) {
         guard let group = line.group else { return keepUnknown(line, bytes) }
-        let value = text(line, bytes)
+        let plain = usesFastPaths && line.transferEncoding == .none && !line.hasCharset
+        var plainValue = plain ? VCardValueDecoding.plainText(bytes[line.valueStart...]) : nil
+        if companion == .label, let text = plainValue { plainValue = VCardLabels.interned(text) }
+        let value = plainValue ?? text(line, bytes)
         var isNew = false
         func store(_ table: inout [String: String]) {
             if table[group] == nil {
@@ -168,6 +173,18 @@ extension VCardCardBuilder {
         case .subLocality: store(&subLocalities)
         case .subAdministrativeArea: store(&subAdministrativeAreas)
         }
-        keepUnknown(line, bytes, isCompanion: isNew)
+        keepUnknown(line, bytes, isCompanion: isNew, plainValue: plainValue)
+    }
+
+    /// Whether a number is written as a `tel:` URI, without regard to case.
+    private static func hasTelScheme(_ value: String) -> Bool {
+        let utf8 = value.utf8
+        guard utf8.count > 4 else { return false }
+        var index = utf8.startIndex
+        for expected in "TEL:".utf8 {
+            if VCardBytes.upper(utf8[index]) != expected { return false }
+            index = utf8.index(after: index)
+        }
+        return true
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 extension VCardCardBuilder {
     // MARK: Photo
 
-    func addPhoto(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    mutating func addPhoto(_ line: VCardContentLine, _ bytes: [UInt8]) {
         guard !hasSeen(.photo), let data = photoData(line, bytes) else { return keepUnknown(line, bytes) }
         _ = firstUse(.photo)
         storage.imageData = data
@@ -31,7 +31,7 @@ extension VCardCardBuilder {
 
     // MARK: Dates
 
-    func addBirthday(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    mutating func addBirthday(_ line: VCardContentLine, _ bytes: [UInt8]) {
         let omitYear = line.parameterValue("X-APPLE-OMIT-YEAR").flatMap { Int($0.trimmingSpaces()) }
         guard !hasSeen(.birthday), let date = VCardDate.parse(text(line, bytes), omitYear: omitYear) else {
             return keepUnknown(line, bytes)
@@ -42,7 +42,7 @@ extension VCardCardBuilder {
 
     /// `X-ALTBDAY;CALSCALE=<calendar>:YYYY-MM-DD` carries the non-Gregorian birthday; `X-LEAP-MONTH=TRUE`
     /// marks a leap month.
-    func addAlternateBirthday(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    mutating func addAlternateBirthday(_ line: VCardContentLine, _ bytes: [UInt8]) {
         guard !hasSeen(.alternateBirthday),
             let scale = line.parameterValue("CALSCALE"),
             let identifier = CalendarIdentifierName.identifier(named: scale.trimmingSpaces()),
@@ -58,22 +58,21 @@ extension VCardCardBuilder {
     }
 
     /// Adds a labeled date; false when the value is no date, so the property is kept as unknown.
-    func addDate(_ line: VCardContentLine, _ bytes: [UInt8]) -> Bool {
+    mutating func addDate(_ line: VCardContentLine, _ bytes: [UInt8]) -> Bool {
         let omitYear = line.parameterValue("X-APPLE-OMIT-YEAR").flatMap { Int($0.trimmingSpaces()) }
         guard let date = VCardDate.parse(text(line, bytes), omitYear: omitYear) else { return false }
-        let label: String? = line.upperName == "X-ABDATE" ? nil : CNLabelDateAnniversary
+        let label: String? = line.nameIs(Self.abDateWord) ? nil : CNLabelDateAnniversary
         dates.append(Pending(group: line.group, label: label, value: date))
         return true
     }
 
     // MARK: Addresses and services
 
-    func addAddress(_ line: VCardContentLine, _ bytes: [UInt8]) {
-        let parts = components(line, bytes)
-        func part(_ index: Int) -> String { index < parts.count ? parts[index] : "" }
+    mutating func addAddress(_ line: VCardContentLine, _ bytes: [UInt8]) {
+        readComponents(line, bytes)
         var fields = CNPostalAddress.Fields()
         // The post-office box and extended address have no field of their own: they lead the street.
-        fields.street = [part(0), part(1), part(2)].filter { !$0.isEmpty }.joined(separator: "\n")
+        fields.street = streetLines()
         fields.city = part(3)
         fields.state = part(4)
         fields.postalCode = part(5)
@@ -81,8 +80,8 @@ extension VCardCardBuilder {
         addresses.append(Pending(group: line.group, label: VCardLabels.genericLabel(line.types), value: fields))
     }
 
-    func addInstantMessage(_ line: VCardContentLine, _ bytes: [UInt8]) {
-        let value = text(line, bytes).trimmingSpaces()
+    mutating func addInstantMessage(_ line: VCardContentLine, _ bytes: [UInt8]) {
+        let value = trimmedText(line, bytes)
         let (scheme, rest) = VCardServices.splitURI(value)
         var service = line.parameterValue("X-SERVICE-TYPE").map(VCardServices.instantMessageService(named:))
         if service == nil, let scheme { service = VCardServices.instantMessageService(scheme: scheme) }
@@ -91,14 +90,33 @@ extension VCardCardBuilder {
         instantMessages.append(Pending(group: line.group, label: VCardLabels.genericLabel(line.types), value: address))
     }
 
-    func addSocialProfile(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    mutating func addSocialProfile(_ line: VCardContentLine, _ bytes: [UInt8]) {
         let service = line.parameterValues("TYPE").first { $0.uppercasedASCII() != "PREF" }
         let profile = CNSocialProfile(
-            urlString: text(line, bytes).trimmingSpaces(),
+            urlString: trimmedText(line, bytes),
             username: line.parameterValue("X-USER"),
             userIdentifier: line.parameterValue("X-USERID"),
             service: service.map(VCardServices.socialProfileService(named:))
         )
         socialProfiles.append(Pending(group: line.group, label: nil, value: profile))
     }
+
+    /// The non-empty lines of the post-office box, extended address and street, joined by line breaks;
+    /// usually one line, handed out without joining.
+    private func streetLines() -> String {
+        var first: String?
+        var joined: String?
+        for index in 0..<3 {
+            let line = part(index)
+            if line.isEmpty { continue }
+            if let text = joined ?? first {
+                joined = text + "\n" + line
+            } else {
+                first = line
+            }
+        }
+        return joined ?? first ?? ""
+    }
+
+    private static let abDateWord = Array("X-ABDATE".utf8)
 }

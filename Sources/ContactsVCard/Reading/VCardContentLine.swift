@@ -1,92 +1,148 @@
 /// One parsed content line: `[group.]NAME[;param...]:value`.
 ///
-/// The line keeps a reference to the scanner's bytes; parameters are read from them on demand, so a known
-/// property costs no parameter strings or arrays unless the reader asks for them.
+/// The line keeps a reference to the scanner's bytes and positions into them; the group, the name and the
+/// parameters are made into strings only when asked for, so a known property costs no strings, arrays or
+/// hashing until the builder reads its value.
 package struct VCardContentLine {
-    /// The group, such as `item1`; nil when ungrouped.
-    package var group: String?
-    /// The property name as written.
-    package var name: String
-    /// The property name in ASCII upper case, for matching.
-    package var upperName: String
+    /// Where the group is, such as `item1`; nil when ungrouped.
+    package private(set) var groupRange: Range<Int>?
+    /// Where the property name is.
+    package private(set) var nameRange: Range<Int>
     /// The index of the value's first byte in the line.
     package var valueStart: Int
+    /// Where the transfer encoding is written: the value of `ENCODING` or a vCard 2.1 bare encoding.
+    private var encodingRange: Range<Int>?
+    /// Where the `CHARSET` parameter's value is.
+    private var charsetRange: Range<Int>?
+    /// The transfer encoding, read once: ranges and this enum keep the line free of strings, so passing
+    /// and copying it costs no reference counting beyond its bytes.
+    private(set) var transferEncoding: TransferEncoding = .none
+
+    /// The transfer encodings the reader tells apart.
+    enum TransferEncoding {
+        case none, quotedPrintable, base64
+        /// Another encoding (`8BIT`, `7BIT`, or unknown text).
+        case other
+    }
+
     /// The transfer encoding, upper-cased: `ENCODING` or a vCard 2.1 bare encoding parameter.
-    package var encoding: String?
+    package var encoding: String? {
+        encodingRange.map { String(decoding: bytes[$0], as: UTF8.self).uppercasedASCII() }
+    }
+
     /// The `CHARSET` parameter.
-    package var charset: String?
+    package var charset: String? {
+        charsetRange.map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+
+    /// Whether the line has a `CHARSET` parameter.
+    var hasCharset: Bool { charsetRange != nil }
+
+    /// Whether the value is quoted-printable.
+    var isQuotedPrintable: Bool { transferEncoding == .quotedPrintable }
+    /// The property, when the reader models it.
+    let kind: VCardPropertyKind?
     /// The bytes of the logical line.
     private let bytes: [UInt8]
     /// Where the parameters begin: the first `;` after the name.
     private let parameterStart: Int
+
+    /// The group, such as `item1`; nil when ungrouped.
+    package var group: String? {
+        groupRange.map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+
+    /// The property name as written.
+    package var name: String {
+        String(decoding: bytes[nameRange], as: UTF8.self)
+    }
+
+    /// The property name in ASCII upper case, for matching.
+    package var upperName: String {
+        name.uppercasedASCII()
+    }
 
     /// Parses a logical line.
     ///
     /// A line without a colon whose text is a plain name (such as `FN` in some Evolution exports) is read
     /// as that property with an empty value.
     ///
+    /// - Parameter matchesNamesByBytes: false looks the property up by its upper-cased name as a string,
+    ///   the general path that tests compare the byte matching with.
     /// - Throws: ``VCardParseError/Code/invalidPropertyName`` when the group or name holds other bytes.
-    package static func parse(_ line: [UInt8], lineNumber: Int) throws(VCardParseError) -> VCardContentLine {
+    package static func parse(
+        _ line: [UInt8], lineNumber: Int, matchesNamesByBytes: Bool = true
+    ) throws(VCardParseError) -> VCardContentLine {
         var index = 0
         let count = line.count
-        var group: String?
+        var groupRange: Range<Int>?
         var nameStart = 0
         while index < count, VCardBytes.isNameByte(line[index]) { index += 1 }
         if index < count, line[index] == UInt8(ascii: "."), index > 0 {
-            group = String(decoding: line[0..<index], as: UTF8.self)
+            groupRange = 0..<index
             index += 1
             nameStart = index
             while index < count, VCardBytes.isNameByte(line[index]) { index += 1 }
         }
         guard index > nameStart else { throw VCardParseError(.invalidPropertyName, line: lineNumber) }
-        let (name, upperName) = names(line[nameStart..<index])
         var result = VCardContentLine(
-            group: group, name: name, upperName: upperName, valueStart: count, bytes: line, parameterStart: index
+            groupRange: groupRange, nameRange: nameStart..<index, valueStart: count,
+            kind: matchesNamesByBytes
+                ? VCardPropertyKind.lookup(line, nameStart..<index)
+                : VCardPropertyKind.byName[String(decoding: line[nameStart..<index], as: UTF8.self).uppercasedASCII()],
+            bytes: line, parameterStart: index
         )
         if index == count { return result }
-        var encoding: String?
-        var charset: String?
+        if line[index] == UInt8(ascii: ":") {
+            // No parameters: the common case needs no walk.
+            result.valueStart = index + 1
+            return result
+        }
+        var encodingRange: Range<Int>?
+        var charsetRange: Range<Int>?
         let colon = walkParameters(line, from: index) { nameRange, valueRange, _ in
             if let valueRange {
                 if matches(line, nameRange, encodingWord) {
-                    if encoding == nil { encoding = String(decoding: line[valueRange], as: UTF8.self).uppercasedASCII() }
-                } else if matches(line, nameRange, charsetWord), charset == nil {
-                    charset = String(decoding: line[valueRange], as: UTF8.self)
+                    // The first ENCODING counts; a later bare encoding overrides it.
+                    if encodingRange == nil { encodingRange = valueRange }
+                } else if matches(line, nameRange, charsetWord), charsetRange == nil {
+                    charsetRange = valueRange
                 }
             } else if bareEncodings.contains(where: { matches(line, nameRange, $0) }) {
-                encoding = String(decoding: line[nameRange], as: UTF8.self).uppercasedASCII()
+                encodingRange = nameRange
             }
         }
         guard let colon else { throw VCardParseError(.invalidPropertyName, line: lineNumber) }
         result.valueStart = colon + 1
-        result.encoding = encoding
-        result.charset = charset
+        result.encodingRange = encodingRange
+        result.charsetRange = charsetRange
+        if let encodingRange {
+            if matches(line, encodingRange, quotedPrintableWord) {
+                result.transferEncoding = .quotedPrintable
+            } else if matches(line, encodingRange, base64Word) || matches(line, encodingRange, bWord) {
+                result.transferEncoding = .base64
+            } else {
+                result.transferEncoding = .other
+            }
+        }
         return result
     }
 
-    private init(group: String?, name: String, upperName: String, valueStart: Int, bytes: [UInt8], parameterStart: Int) {
-        self.group = group
-        self.name = name
-        self.upperName = upperName
+    private init(
+        groupRange: Range<Int>?, nameRange: Range<Int>, valueStart: Int, kind: VCardPropertyKind?, bytes: [UInt8],
+        parameterStart: Int
+    ) {
+        self.groupRange = groupRange
+        self.nameRange = nameRange
         self.valueStart = valueStart
+        self.kind = kind
         self.bytes = bytes
         self.parameterStart = parameterStart
     }
 
-    /// The name as written and in upper case, sharing one string when the name is upper case already.
-    private static func names(_ bytes: ArraySlice<UInt8>) -> (String, String) {
-        let hasLowercase = bytes.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
-        let name = String(decoding: bytes, as: UTF8.self)
-        guard hasLowercase else { return (name, name) }
-        let upper = String(unsafeUninitializedCapacity: bytes.count) { buffer in
-            var index = 0
-            for byte in bytes {
-                buffer[index] = VCardBytes.upper(byte)
-                index += 1
-            }
-            return index
-        }
-        return (name, upper)
+    /// Whether the name, ignoring case, is an upper-case ASCII word.
+    func nameIs(_ word: [UInt8]) -> Bool {
+        Self.matches(bytes, nameRange, word)
     }
 
     // MARK: Walking parameters
@@ -97,36 +153,38 @@ package struct VCardContentLine {
     private static func walkParameters(
         _ line: [UInt8], from start: Int, _ visit: (Range<Int>, Range<Int>?, Bool) -> Void
     ) -> Int? {
-        let count = line.count
-        var index = start
-        while index < count, line[index] == UInt8(ascii: ";") {
-            index += 1
-            var nameStart = index
-            while index < count {
-                let byte = line[index]
-                if byte == UInt8(ascii: "=") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":") { break }
+        line.withUnsafeBufferPointer { line in
+            let count = line.count
+            var index = start
+            while index < count, line[index] == UInt8(ascii: ";") {
                 index += 1
-            }
-            var nameEnd = index
-            while nameStart < nameEnd, line[nameStart] == 0x20 || line[nameStart] == 0x09 { nameStart += 1 }
-            while nameEnd > nameStart, line[nameEnd - 1] == 0x20 || line[nameEnd - 1] == 0x09 { nameEnd -= 1 }
-            let nameRange = nameStart..<nameEnd
-            guard index < count, line[index] == UInt8(ascii: "=") else {
-                if !nameRange.isEmpty { visit(nameRange, nil, false) }
-                continue
-            }
-            index += 1
-            while true {
-                let (valueRange, quoted) = walkValue(line, index: &index)
-                if !nameRange.isEmpty { visit(nameRange, valueRange, quoted) }
-                guard index < count, line[index] == UInt8(ascii: ",") else { break }
+                var nameStart = index
+                while index < count {
+                    let byte = line[index]
+                    if byte == UInt8(ascii: "=") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":") { break }
+                    index += 1
+                }
+                var nameEnd = index
+                while nameStart < nameEnd, line[nameStart] == 0x20 || line[nameStart] == 0x09 { nameStart += 1 }
+                while nameEnd > nameStart, line[nameEnd - 1] == 0x20 || line[nameEnd - 1] == 0x09 { nameEnd -= 1 }
+                let nameRange = nameStart..<nameEnd
+                guard index < count, line[index] == UInt8(ascii: "=") else {
+                    if !nameRange.isEmpty { visit(nameRange, nil, false) }
+                    continue
+                }
                 index += 1
+                while true {
+                    let (valueRange, quoted) = walkValue(line, index: &index)
+                    if !nameRange.isEmpty { visit(nameRange, valueRange, quoted) }
+                    guard index < count, line[index] == UInt8(ascii: ",") else { break }
+                    index += 1
+                }
             }
+            return index < count && line[index] == UInt8(ascii: ":") ? index : nil
         }
-        return index < count && line[index] == UInt8(ascii: ":") ? index : nil
     }
 
-    private static func walkValue(_ line: [UInt8], index: inout Int) -> (Range<Int>, Bool) {
+    private static func walkValue(_ line: UnsafeBufferPointer<UInt8>, index: inout Int) -> (Range<Int>, Bool) {
         let count = line.count
         if index < count, line[index] == UInt8(ascii: "\"") {
             let start = index + 1
@@ -162,7 +220,22 @@ package struct VCardContentLine {
         return true
     }
 
+    /// Whether a range of the line spells an upper-case ASCII word given as a string, ignoring case.
+    static func matches(_ line: [UInt8], _ range: Range<Int>, _ word: String) -> Bool {
+        let utf8 = word.utf8
+        guard range.count == utf8.count else { return false }
+        var index = range.lowerBound
+        for expected in utf8 {
+            if VCardBytes.upper(line[index]) != expected { return false }
+            index += 1
+        }
+        return true
+    }
+
     private static let encodingWord = Array("ENCODING".utf8)
+    private static let quotedPrintableWord = Array("QUOTED-PRINTABLE".utf8)
+    private static let base64Word = Array("BASE64".utf8)
+    private static let bWord = Array("B".utf8)
     private static let charsetWord = Array("CHARSET".utf8)
     private static let typeWord = Array("TYPE".utf8)
     private static let bareEncodings: [[UInt8]] = ["QUOTED-PRINTABLE", "BASE64", "B", "8BIT", "7BIT"].map { Array($0.utf8) }
@@ -224,34 +297,41 @@ extension VCardContentLine {
 
     /// Whether the line has a parameter, bare or named, matched without regard to case.
     package func hasParameter(_ upperName: String) -> Bool {
-        let word = Array(upperName.utf8)
         var found = false
         let line = bytes
         _ = Self.walkParameters(line, from: parameterStart) { nameRange, _, _ in
-            if !found, Self.matches(line, nameRange, word) { found = true }
+            if !found, Self.matches(line, nameRange, upperName) { found = true }
         }
         return found
     }
 
     /// The values of every parameter with a name, matched without regard to case.
     package func parameterValues(_ upperName: String) -> [String] {
-        let word = Array(upperName.utf8)
         var values: [String] = []
         let line = bytes
         _ = Self.walkParameters(line, from: parameterStart) { nameRange, valueRange, _ in
-            if let valueRange, Self.matches(line, nameRange, word) { values.append(Self.valueText(line, valueRange)) }
+            if let valueRange, Self.matches(line, nameRange, upperName) { values.append(Self.valueText(line, valueRange)) }
         }
         return values
     }
 
     /// The first value of a named parameter.
     package func parameterValue(_ upperName: String) -> String? {
-        parameterValues(upperName).first
+        // Most lines have no parameters at all; those with some rarely have the one asked for.
+        if parameterStart >= bytes.count || bytes[parameterStart] != UInt8(ascii: ";") { return nil }
+        var value: String?
+        let line = bytes
+        _ = Self.walkParameters(line, from: parameterStart) { nameRange, valueRange, _ in
+            if value == nil, let valueRange, Self.matches(line, nameRange, upperName) {
+                value = Self.valueText(line, valueRange)
+            }
+        }
+        return value
     }
 
     /// Whether the value is base64 (`ENCODING=b`, `ENCODING=BASE64` or bare `BASE64`).
     package var isBase64: Bool {
-        encoding == "B" || encoding == "BASE64"
+        transferEncoding == .base64
     }
 
     /// The type parameters of the line as label flags plus the first token with no meaning of its own.

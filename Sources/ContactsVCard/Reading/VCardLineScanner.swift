@@ -45,7 +45,7 @@ package struct VCardLineScanner {
         while let next = try peekPhysical() {
             let isEmpty = next.start == next.end
             if line.last == UInt8(ascii: "=") {
-                if quotedPrintable == nil { quotedPrintable = Self.encoding(of: line) == "QUOTED-PRINTABLE" }
+                if quotedPrintable == nil { quotedPrintable = Self.encoding(of: line) == .quotedPrintable }
                 if quotedPrintable == true {
                     // A soft line break: the next line continues the value, its leading spaces included;
                     // an empty line ends the value instead (seen in Android exports).
@@ -65,8 +65,7 @@ package struct VCardLineScanner {
             }
             if isBase64Text(next) {
                 if base64 == nil {
-                    let encoding = Self.encoding(of: line)
-                    base64 = encoding == "B" || encoding == "BASE64"
+                    base64 = Self.encoding(of: line) == .base64
                 }
                 if base64 == true {
                     appendPhysical(next, from: next.start)
@@ -171,7 +170,7 @@ package struct VCardLineScanner {
 
     /// The transfer encoding a content line declares, read from its parameters (not from any text that
     /// happens to spell an encoding inside a parameter value).
-    private static func encoding(of line: [UInt8]) -> String? {
-        (try? VCardContentLine.parse(line, lineNumber: 0))?.encoding
+    private static func encoding(of line: [UInt8]) -> VCardContentLine.TransferEncoding? {
+        (try? VCardContentLine.parse(line, lineNumber: 0))?.transferEncoding
     }
 }

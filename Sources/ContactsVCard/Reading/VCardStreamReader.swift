@@ -16,17 +16,21 @@ import Foundation
 /// come right after the card that holds them.
 package struct VCardStreamReader {
     private var scanner: VCardLineScanner
-    /// The innermost open card; builders are mutated in place here rather than inside an array.
-    private var current: VCardCardBuilder?
+    /// The innermost open card's builder.
+    private var current: VCardCardBuilder.Box?
     /// Whether a card is open; kept apart so checking does not copy the builder.
     private var isOpen = false
     /// Cards that hold the current one, outermost first.
-    private var outer: [VCardCardBuilder] = []
+    private var outer: [VCardCardBuilder.Box] = []
     private var ready: [VCardCard] = []
     /// Cards that ended inside a card still open; they follow it.
     private var nested: [VCardCard] = []
     private var readyIndex = 0
     private var identifiers = VCardIdentifierGenerator()
+    /// Builders of finished cards, reused so a card does not pay for its builder's arrays and tables.
+    private var spare: [VCardCardBuilder.Box] = []
+    /// Whether the fast paths are on (see ``init(bytes:usesFastPaths:)``).
+    private var usesFastPaths = true
 
     /// Reads from chunks handed out by a closure that returns nil at the end.
     package init(chunks: @escaping () throws -> Data?) {
@@ -41,9 +45,19 @@ package struct VCardStreamReader {
         })
     }
 
+    /// Reads from bytes in memory, the fast way or the general way.
+    ///
+    /// - Parameter usesFastPaths: false reads every line the general way: names looked up by string,
+    ///   every value through the full decoding chain, a new builder for every card. The results are the
+    ///   same; tests compare the two.
+    package init(bytes: [UInt8], usesFastPaths: Bool) {
+        self.scanner = VCardLineScanner(bytes: bytes)
+        self.usesFastPaths = usesFastPaths
+    }
+
     /// Reads from bytes in memory.
     package init(bytes: [UInt8]) {
-        self.scanner = VCardLineScanner(bytes: bytes)
+        self.init(bytes: bytes, usesFastPaths: true)
     }
 
     /// The next card, or nil at the end of the input.
@@ -65,7 +79,7 @@ package struct VCardStreamReader {
                     outer.removeAll()
                     current = nil
                     isOpen = false
-                    throw VCardParseError(.unterminatedCard, line: unterminated.lineNumber)
+                    throw VCardParseError(.unterminatedCard, line: unterminated.builder.lineNumber)
                 }
                 return nil
             }
@@ -79,18 +93,19 @@ package struct VCardStreamReader {
         guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
         // Comment lines appear in some Android exports; nothing in vCard starts with "#".
         if first == UInt8(ascii: "#") { return }
-        let line = try VCardContentLine.parse(bytes, lineNumber: lineNumber)
-        switch line.upperName {
-        case "BEGIN" where Self.isVCard(bytes[line.valueStart...]):
+        let line = try VCardContentLine.parse(bytes, lineNumber: lineNumber, matchesNamesByBytes: usesFastPaths)
+        switch line.kind {
+        case .begin where Self.isVCard(bytes[line.valueStart...]):
             open(lineNumber)
-        case "END" where Self.isVCard(bytes[line.valueStart...]):
+        case .end where Self.isVCard(bytes[line.valueStart...]):
             guard let builder = current.take() else { throw VCardParseError(.unexpectedEnd, line: lineNumber) }
             if let parent = outer.popLast() {
                 current = parent
             } else {
                 isOpen = false
             }
-            let card = builder.finish(identifiers: &identifiers)
+            let card = builder.builder.finish(identifiers: &identifiers)
+            if usesFastPaths { spare.append(builder) }
             if !isOpen {
                 ready.append(card)
                 ready.append(contentsOf: nested)
@@ -98,17 +113,22 @@ package struct VCardStreamReader {
             } else {
                 nested.append(card)
             }
-        case "AGENT" where Self.startsVCard(bytes[line.valueStart...]) && isOpen:
+        case .agent where Self.startsVCard(bytes[line.valueStart...]) && isOpen:
             open(lineNumber)
         default:
             guard isOpen else { throw VCardParseError(.contentOutsideCard, line: lineNumber) }
-            current?.add(line, bytes)
+            current?.builder.add(line, bytes)
         }
     }
 
     private mutating func open(_ lineNumber: Int) {
         if let holder = current.take() { outer.append(holder) }
-        current = VCardCardBuilder(lineNumber: lineNumber)
+        if let box = spare.popLast() {
+            box.builder.reset(lineNumber: lineNumber)
+            current = box
+        } else {
+            current = VCardCardBuilder.Box(VCardCardBuilder(lineNumber: lineNumber, usesFastPaths: usesFastPaths))
+        }
         isOpen = true
     }
 

@@ -194,6 +194,12 @@ package enum VCardValueDecoding {
     /// Splits a value at separators not preceded by a backslash, then resolves escapes in each part.
     package static func split(_ bytes: ArraySlice<UInt8>, separator: UInt8) -> [String] {
         var parts: [String] = []
+        split(bytes, separator: separator, into: &parts)
+        return parts
+    }
+
+    /// Splits a value as ``split(_:separator:)`` does, appending the parts to an array the caller reuses.
+    package static func split(_ bytes: ArraySlice<UInt8>, separator: UInt8, into parts: inout [String]) {
         var start = bytes.startIndex
         var index = bytes.startIndex
         while index < bytes.endIndex {
@@ -209,7 +215,38 @@ package enum VCardValueDecoding {
             index += 1
         }
         parts.append(unescape(bytes[min(start, bytes.endIndex)..<bytes.endIndex]))
-        return parts
+    }
+
+    // MARK: Fast path
+
+    /// The text of a value that needs no decoding, made in one pass; nil when it needs the general path.
+    ///
+    /// A value without transfer encoding or character set whose bytes are valid UTF-8 and hold no
+    /// backslash and no raw line break reads the same through every decoding step (``utf8Bytes(_:charset:)``,
+    /// ``unescape(_:)``, ``escapingLineBreaks(_:)``): its text is its bytes. That is nearly every value in
+    /// real files, so the reader tries this first; tests compare it with the general path.
+    package static func plainText(_ bytes: ArraySlice<UInt8>) -> String? {
+        var isASCII = true
+        for byte in bytes {
+            if byte < 0x20 {
+                if byte == 0x0A || byte == 0x0D { return nil }
+            } else if byte >= 0x80 {
+                isASCII = false
+            } else if byte == UInt8(ascii: "\\") {
+                return nil
+            }
+        }
+        if !isASCII, !isValidUTF8(bytes) { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The bytes without leading and trailing spaces and tabs.
+    package static func trimmingSpaces(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        return bytes[start..<end]
     }
 
     /// The value with its raw line breaks written as `\n`, for keeping decoded text in escaped form.
