@@ -26,21 +26,23 @@ package struct ContactWriter {
     /// - Returns: The new row's id.
     @discardableResult
     package func insert(_ storage: ContactStorage, containerID: Int64, in db: Database) throws -> Int64 {
-        var values: [(any DatabaseValueConvertible)?] = [storage.identifier, containerID]
-        for property in ContactColumns.scalarProperties {
-            values.append(Self.columnValue(of: property, in: storage))
+        let keys = sortKey.keys(for: SortKey.Names(storage), identifier: storage.identifier)
+        try db.cachedStatement(sql: Self.insertSQL).executeBinding { binder in
+            binder.bind(storage.identifier)
+            binder.bind(containerID)
+            for property in ContactColumns.scalarProperties {
+                Self.bindColumn(of: property, in: storage, to: &binder)
+            }
+            binder.bind(keys.given)
+            binder.bind(keys.family)
         }
-        let names = SortKey.Names(storage)
-        let keys = sortKey.keys(for: names, identifier: storage.identifier)
-        values.append(keys.given)
-        values.append(keys.family)
-        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: StatementArguments(values))
         let contactID = db.lastInsertedRowID
         for property in ContactProperty.multiValueProperties {
             try insertValues(LabeledValueRow.rows(of: property, in: storage), contactID: contactID, in: db)
         }
         if let image = storage.imageData {
-            try writeImage(image, contactID: contactID, in: db)
+            // The row already says it has an image.
+            try insertImage(image, contactID: contactID, in: db)
         }
         try insertNameTokens(of: storage, contactID: contactID, in: db)
         return contactID
@@ -95,34 +97,58 @@ package struct ContactWriter {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """
         )
+        let phoneKind = LabeledValueRow.kind(of: .phoneNumbers)
         for row in rows {
-            try statement.execute(arguments: [
-                contactID, row.kind, row.position, row.identifier, row.label, row.value, row.detail, row.search,
-            ])
-            if row.kind == LabeledValueRow.kind(of: .phoneNumbers), let key = phoneMatcher.indexKey(for: row.value) {
+            try statement.executeBinding { binder in
+                binder.bind(contactID)
+                binder.bind(row.kind)
+                binder.bind(row.position)
+                binder.bind(row.identifier)
+                binder.bind(row.label)
+                binder.bind(row.value)
+                binder.bind(row.detail)
+                binder.bind(row.search)
+            }
+            if row.kind == phoneKind, let key = phoneMatcher.indexKey(for: row.value) {
+                let valueID = db.lastInsertedRowID
                 try db.cachedStatement(sql: "INSERT OR IGNORE INTO phone_index (key, value_id, contact_id) VALUES (?, ?, ?)")
-                    .execute(arguments: [key, db.lastInsertedRowID, contactID])
+                    .executeBinding { binder in
+                        binder.bind(key)
+                        binder.bind(valueID)
+                        binder.bind(contactID)
+                    }
             }
         }
     }
 
     private func writeImage(_ image: Data, contactID: Int64, in db: Database) throws {
+        try insertImage(image, contactID: contactID, in: db)
+        try db.cachedStatement(sql: "UPDATE contact SET has_image = 1 WHERE id = ?").execute(arguments: [contactID])
+    }
+
+    private func insertImage(_ image: Data, contactID: Int64, in db: Database) throws {
         let thumbnail = Thumbnail.make(from: image)
         try db.cachedStatement(sql: "INSERT INTO contact_image (contact_id, image, thumbnail) VALUES (?, ?, ?)")
-            .execute(arguments: [contactID, image, thumbnail])
-        try db.cachedStatement(sql: "UPDATE contact SET has_image = 1 WHERE id = ?").execute(arguments: [contactID])
+            .executeBinding { binder in
+                binder.bind(contactID)
+                binder.bind(image)
+                binder.bind(thumbnail)
+            }
     }
 
     private func insertNameTokens(of storage: ContactStorage, contactID: Int64, in db: Database) throws {
         var tokens = Set<String>()
         for property in ContactColumns.searchedNameProperties {
-            guard let text = storage.string(of: property), !text.isEmpty else { continue }
-            tokens.formUnion(TextFolding.words(text))
+            guard let text = Self.text(of: property, in: storage), !text.isEmpty else { continue }
+            TextFolding.addWords(of: text, to: &tokens)
         }
         guard !tokens.isEmpty else { return }
         let statement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO name_index (token, contact_id) VALUES (?, ?)")
         for token in tokens {
-            try statement.execute(arguments: [token, contactID])
+            try statement.executeBinding { binder in
+                binder.bind(token)
+                binder.bind(contactID)
+            }
         }
     }
 
@@ -150,6 +176,40 @@ package struct ContactWriter {
         )
         try db.cachedStatement(sql: "DELETE FROM name_index WHERE contact_id = ?").execute(arguments: [contactID])
         try insertNameTokens(of: storage, contactID: contactID, in: db)
+    }
+
+    /// Binds the stored form of a single-valued property, as ``columnValue(of:in:)`` gives it.
+    private static func bindColumn(of property: ContactProperty, in storage: ContactStorage, to binder: inout StatementBinder) {
+        switch property {
+        case .contactType: binder.bind(storage.contactType.rawValue)
+        case .birthday: binder.bind(storage.birthday.map(DateCoding.encode))
+        case .nonGregorianBirthday: binder.bind(storage.nonGregorianBirthday.map(DateCoding.encode))
+        case .imageDataAvailable: binder.bind(storage.imageData == nil ? 0 : 1)
+        default: binder.bind(text(of: property, in: storage))
+        }
+    }
+
+    /// A text property of a contact, read directly: `ContactStorage.string(of:)` goes through `Any`, which
+    /// costs more than the rest of a row's binding.
+    static func text(of property: ContactProperty, in storage: ContactStorage) -> String? {
+        switch property {
+        case .namePrefix: storage.namePrefix
+        case .givenName: storage.givenName
+        case .middleName: storage.middleName
+        case .familyName: storage.familyName
+        case .previousFamilyName: storage.previousFamilyName
+        case .nameSuffix: storage.nameSuffix
+        case .nickname: storage.nickname
+        case .phoneticGivenName: storage.phoneticGivenName
+        case .phoneticMiddleName: storage.phoneticMiddleName
+        case .phoneticFamilyName: storage.phoneticFamilyName
+        case .phoneticOrganizationName: storage.phoneticOrganizationName
+        case .organizationName: storage.organizationName
+        case .departmentName: storage.departmentName
+        case .jobTitle: storage.jobTitle
+        case .note: storage.note
+        default: storage.string(of: property)
+        }
     }
 
     /// The stored form of a single-valued property.
