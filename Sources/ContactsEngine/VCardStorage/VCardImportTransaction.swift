@@ -50,8 +50,10 @@ package struct VCardImportTransaction {
         }
         let rest = uids.filter { result[$0] == nil && RecordIdentifier.isWellFormed($0) }
         guard !rest.isEmpty else { return result }
+        // "+container_id" keeps SQLite off the container index: without statistics it would prefer that
+        // equality and scan every contact of the container for each batch, which made an import quadratic.
         let byIdentifier = try db.cachedStatement(
-            sql: "SELECT identifier, id FROM contact WHERE container_id = ? AND identifier IN (SELECT value FROM json_each(?))"
+            sql: "SELECT identifier, id FROM contact WHERE +container_id = ? AND identifier IN (SELECT value FROM json_each(?))"
         )
         let identifiers = try Row.fetchCursor(byIdentifier, arguments: [container.id, JSONStringList.encode(rest)])
         while let row = try identifiers.next() {
@@ -88,8 +90,11 @@ package struct VCardImportTransaction {
         try log(.updateContact, storage.identifier)
     }
 
+    /// As `ContactValidator.validate(_:)`, building the contact the error names only when there is an error.
     private static func validate(_ storage: ContactStorage) throws {
-        if let error = ContactValidator.validate(CNContact(storage: storage)) {
+        let errors = ContactValidator.errors(in: storage)
+        guard !errors.isEmpty else { return }
+        if let error = ContactValidator.combine(errors, record: CNContact(storage: storage)) {
             throw StoreError.validation(error)
         }
     }
@@ -102,17 +107,27 @@ package struct VCardImportTransaction {
             try db.cachedStatement(sql: "DELETE FROM contact_uid WHERE contact_id = ?").execute(arguments: [contactID])
         }
         if let uid {
+            let containerID = container.id
             try db.cachedStatement(sql: "INSERT OR REPLACE INTO contact_uid (contact_id, container_id, uid) VALUES (?, ?, ?)")
-                .execute(arguments: [contactID, container.id, uid])
+                .executeBinding { binder in
+                    binder.bind(contactID)
+                    binder.bind(containerID)
+                    binder.bind(uid)
+                }
         }
         guard !unknownProperties.isEmpty else { return }
         let statement = try db.cachedStatement(
             sql: #"INSERT INTO unknown_property (contact_id, position, "group", name, parameters, value) VALUES (?, ?, ?, ?, ?, ?)"#
         )
         for (position, property) in unknownProperties.enumerated() {
-            try statement.execute(arguments: [
-                contactID, position, property.group, property.name, property.parameters, property.value,
-            ])
+            try statement.executeBinding { binder in
+                binder.bind(contactID)
+                binder.bind(position)
+                binder.bind(property.group)
+                binder.bind(property.name)
+                binder.bind(property.parameters)
+                binder.bind(property.value)
+            }
         }
     }
 
@@ -151,7 +166,12 @@ package struct VCardImportTransaction {
     func log(_ operation: ChangeOperation, _ identifier: String, related: String? = nil) throws {
         try db.cachedStatement(
             sql: "INSERT INTO change_log (transaction_id, operation, identifier, related_identifier) VALUES (?, ?, ?, ?)"
-        ).execute(arguments: [transactionID, operation.rawValue, identifier, related])
+        ).executeBinding { binder in
+            binder.bind(transactionID)
+            binder.bind(operation.rawValue)
+            binder.bind(identifier)
+            binder.bind(related)
+        }
     }
 }
 
