@@ -71,14 +71,14 @@ extension CNContactStore {
         return try importCards(options: options) { session in
             var report = ContactImportProgress(totalBytes: totalBytes)
             let interval = max(1, options.progressInterval)
-            let reader = VCardReadAhead(urls: urls)
+            let reader = VCardReadAhead(urls: urls, preparer: session.preparer)
             defer { reader.stop() }
             reading: while true {
                 switch reader.next() {
                 case .cards(let batch):
                     report.fileIndex = batch.fileIndex
-                    for card in batch.cards {
-                        try session.take(card)
+                    for (card, prepared) in zip(batch.cards, batch.prepared) {
+                        try session.take(card, prepared: prepared)
                         report.cardsRead += 1
                         if report.cardsRead % interval == 0 { progress?(report) }
                     }

@@ -1,11 +1,14 @@
+import ContactsEngine
 import ContactsVCard
 import Foundation
 import Synchronization
 
 /// Reads the cards of files on a second thread, a batch ahead of the thread that writes them.
 ///
-/// Parsing and writing each take about half of an import's time; on two or more cores they overlap. At most
-/// ``depth`` batches wait at any time, so memory stays bounded however large the files are.
+/// The reading thread parses the cards and prepares the rows of each contact (`ContactWriter.prepare`: sort
+/// keys, name tokens, phone index keys, thumbnails), so the writing thread is left with SQLite's work; on two
+/// or more cores they overlap. At most ``depth`` batches wait at any time, so memory stays bounded however
+/// large the files are.
 final class VCardReadAhead: Sendable {
     /// Cards per handed-over batch.
     static let batchSize = 1_000
@@ -24,6 +27,8 @@ final class VCardReadAhead: Sendable {
         // SAFETY: a batch is built by the reading thread and handed over whole through `queue`; after that
         // only the writing thread touches its cards. TODO(#6): drop once VCardCard is Sendable.
         var cards: [VCardCard] = []
+        /// The prepared rows of each card, nil for group cards.
+        var prepared: [PreparedContact?] = []
         var bytesRead = 0
         var fileIndex = 0
     }
@@ -40,16 +45,20 @@ final class VCardReadAhead: Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts reading the files on a new thread.
-    init(urls: [URL]) {
+    ///
+    /// - Parameters:
+    ///   - urls: The files, read in order.
+    ///   - preparer: The import's writer, whose `prepare(_:)` runs on the reading thread.
+    init(urls: [URL], preparer: ContactWriter) {
         let thread = Thread { [self] in
-            read(urls)
+            read(urls, preparer: preparer)
             finished.signal()
         }
         thread.stackSize = 1 << 20
         thread.start()
     }
 
-    private func read(_ urls: [URL]) {
+    private func read(_ urls: [URL], preparer: ContactWriter) {
         var batch = CardBatch()
         var base = 0
         do {
@@ -58,10 +67,12 @@ final class VCardReadAhead: Sendable {
                 var fileBytes = 0
                 try VCardFileSource.forEachCard(in: url, bytesRead: { fileBytes = $0 }) { card in
                     batch.cards.append(card)
+                    batch.prepared.append(card.isGroup ? nil : preparer.prepare(card.contact.storage))
                     batch.bytesRead = base + fileBytes
                     if batch.cards.count >= Self.batchSize {
                         guard hand(.cards(batch)) else { throw CancellationError() }
                         batch.cards.removeAll(keepingCapacity: true)
+                        batch.prepared.removeAll(keepingCapacity: true)
                     }
                 }
                 base += fileBytes

@@ -5,7 +5,7 @@ import GRDB
 /// Writes contacts into the tables: the contact row, its labeled values, image, name and phone indexes.
 ///
 /// Every statement is cached per connection, so a save of thousands of contacts prepares each once.
-package struct ContactWriter {
+package struct ContactWriter: Sendable {
     package let sortKey: SortKey
     package let phoneMatcher: any PhoneNumberMatching
 
@@ -21,30 +21,51 @@ package struct ContactWriter {
         return "INSERT INTO contact (\(columns.joined(separator: ", "))) VALUES (\(marks))"
     }()
 
+    /// The rows of a new contact, worked out without the database, so an import can do it on another thread.
+    package func prepare(_ storage: ContactStorage) -> PreparedContact {
+        let keys = sortKey.keys(for: SortKey.Names(storage), identifier: storage.identifier)
+        var values: [PreparedContact.Value] = []
+        for property in ContactProperty.multiValueProperties {
+            for row in LabeledValueRow.rows(of: property, in: storage) {
+                values.append(PreparedContact.Value(row: row, phoneKey: phoneKey(of: row)))
+            }
+        }
+        return PreparedContact(
+            storage: storage, sortGiven: keys.given, sortFamily: keys.family, values: values,
+            thumbnail: storage.imageData.flatMap(Thumbnail.make(from:)), nameTokens: Self.nameTokens(of: storage)
+        )
+    }
+
     /// Inserts a new contact; properties it does not hold are stored empty.
     ///
     /// - Returns: The new row's id.
     @discardableResult
     package func insert(_ storage: ContactStorage, containerID: Int64, in db: Database) throws -> Int64 {
-        let keys = sortKey.keys(for: SortKey.Names(storage), identifier: storage.identifier)
+        try insert(prepare(storage), containerID: containerID, in: db)
+    }
+
+    /// Inserts a new contact prepared by ``prepare(_:)``, with this writer's sort keys and phone matcher.
+    ///
+    /// - Returns: The new row's id.
+    @discardableResult
+    package func insert(_ contact: PreparedContact, containerID: Int64, in db: Database) throws -> Int64 {
+        let storage = contact.storage
         try db.cachedStatement(sql: Self.insertSQL).executeBinding { binder in
             binder.bind(storage.identifier)
             binder.bind(containerID)
             for property in ContactColumns.scalarProperties {
                 Self.bindColumn(of: property, in: storage, to: &binder)
             }
-            binder.bind(keys.given)
-            binder.bind(keys.family)
+            binder.bind(contact.sortGiven)
+            binder.bind(contact.sortFamily)
         }
         let contactID = db.lastInsertedRowID
-        for property in ContactProperty.multiValueProperties {
-            try insertValues(LabeledValueRow.rows(of: property, in: storage), contactID: contactID, in: db)
-        }
+        try insertValues(contact.values, contactID: contactID, in: db)
         if let image = storage.imageData {
             // The row already says it has an image.
-            try insertImage(image, contactID: contactID, in: db)
+            try insertImage(image, thumbnail: contact.thumbnail, contactID: contactID, in: db)
         }
-        try insertNameTokens(of: storage, contactID: contactID, in: db)
+        try insertNameTokens(contact.nameTokens, contactID: contactID, in: db)
         return contactID
     }
 
@@ -66,7 +87,8 @@ package struct ContactWriter {
             }
             try db.cachedStatement(sql: "DELETE FROM contact_value WHERE contact_id = ? AND kind = ?")
                 .execute(arguments: [contactID, kind])
-            try insertValues(LabeledValueRow.rows(of: property, in: storage), contactID: contactID, in: db)
+            let rows = LabeledValueRow.rows(of: property, in: storage)
+            try insertValues(rows.map { PreparedContact.Value(row: $0, phoneKey: phoneKey(of: $0)) }, contactID: contactID, in: db)
         }
         if keys.contains(.imageData) {
             try db.cachedStatement(sql: "DELETE FROM contact_image WHERE contact_id = ?").execute(arguments: [contactID])
@@ -89,16 +111,24 @@ package struct ContactWriter {
 
     // MARK: Parts
 
-    private func insertValues(_ rows: [LabeledValueRow], contactID: Int64, in db: Database) throws {
-        guard !rows.isEmpty else { return }
+    /// The phone index key of a labeled value row, nil for other kinds and numbers too short to find.
+    private func phoneKey(of row: LabeledValueRow) -> String? {
+        guard row.kind == Self.phoneKind else { return nil }
+        return phoneMatcher.indexKey(for: row.value)
+    }
+
+    private static let phoneKind = LabeledValueRow.kind(of: .phoneNumbers)
+
+    private func insertValues(_ values: [PreparedContact.Value], contactID: Int64, in db: Database) throws {
+        guard !values.isEmpty else { return }
         let statement = try db.cachedStatement(
             sql: """
                 INSERT INTO contact_value (contact_id, kind, position, identifier, label, value, detail, search)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """
         )
-        let phoneKind = LabeledValueRow.kind(of: .phoneNumbers)
-        for row in rows {
+        for value in values {
+            let row = value.row
             try statement.executeBinding { binder in
                 binder.bind(contactID)
                 binder.bind(row.kind)
@@ -109,7 +139,7 @@ package struct ContactWriter {
                 binder.bind(row.detail)
                 binder.bind(row.search)
             }
-            if row.kind == phoneKind, let key = phoneMatcher.indexKey(for: row.value) {
+            if let key = value.phoneKey {
                 let valueID = db.lastInsertedRowID
                 try db.cachedStatement(sql: "INSERT OR IGNORE INTO phone_index (key, value_id, contact_id) VALUES (?, ?, ?)")
                     .executeBinding { binder in
@@ -122,12 +152,11 @@ package struct ContactWriter {
     }
 
     private func writeImage(_ image: Data, contactID: Int64, in db: Database) throws {
-        try insertImage(image, contactID: contactID, in: db)
+        try insertImage(image, thumbnail: Thumbnail.make(from: image), contactID: contactID, in: db)
         try db.cachedStatement(sql: "UPDATE contact SET has_image = 1 WHERE id = ?").execute(arguments: [contactID])
     }
 
-    private func insertImage(_ image: Data, contactID: Int64, in db: Database) throws {
-        let thumbnail = Thumbnail.make(from: image)
+    private func insertImage(_ image: Data, thumbnail: Data?, contactID: Int64, in db: Database) throws {
         try db.cachedStatement(sql: "INSERT INTO contact_image (contact_id, image, thumbnail) VALUES (?, ?, ?)")
             .executeBinding { binder in
                 binder.bind(contactID)
@@ -136,12 +165,17 @@ package struct ContactWriter {
             }
     }
 
-    private func insertNameTokens(of storage: ContactStorage, contactID: Int64, in db: Database) throws {
+    /// The name index tokens of a contact: the words of every searched name field.
+    private static func nameTokens(of storage: ContactStorage) -> Set<String> {
         var tokens = Set<String>()
         for property in ContactColumns.searchedNameProperties {
-            guard let text = Self.text(of: property, in: storage), !text.isEmpty else { continue }
+            guard let text = text(of: property, in: storage), !text.isEmpty else { continue }
             TextFolding.addWords(of: text, to: &tokens)
         }
+        return tokens
+    }
+
+    private func insertNameTokens(_ tokens: Set<String>, contactID: Int64, in db: Database) throws {
         guard !tokens.isEmpty else { return }
         let statement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO name_index (token, contact_id) VALUES (?, ?)")
         for token in tokens {
@@ -175,7 +209,7 @@ package struct ContactWriter {
             ]
         )
         try db.cachedStatement(sql: "DELETE FROM name_index WHERE contact_id = ?").execute(arguments: [contactID])
-        try insertNameTokens(of: storage, contactID: contactID, in: db)
+        try insertNameTokens(Self.nameTokens(of: storage), contactID: contactID, in: db)
     }
 
     /// Binds the stored form of a single-valued property, as ``columnValue(of:in:)`` gives it.

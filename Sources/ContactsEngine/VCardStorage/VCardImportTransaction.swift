@@ -73,12 +73,27 @@ package struct VCardImportTransaction {
     /// - Throws: `StoreError` with a validation code when the contact is invalid.
     @discardableResult
     package func add(_ storage: ContactStorage, uid: String?, unknownProperties: [StoredUnknownProperty]) throws -> Int64 {
-        try Self.validate(storage)
-        let id = try writer.insert(storage, containerID: container.id, in: db)
+        try add(writer.prepare(storage), uid: uid, unknownProperties: unknownProperties)
+    }
+
+    /// Adds a contact prepared by ``preparer``, its UID and its unknown properties.
+    ///
+    /// The UID must match no contact of the container (``matches(uids:)`` found none): a card whose UID does
+    /// updates that contact instead.
+    ///
+    /// - Returns: The new contact's row id.
+    /// - Throws: `StoreError` with a validation code when the contact is invalid.
+    @discardableResult
+    package func add(_ contact: PreparedContact, uid: String?, unknownProperties: [StoredUnknownProperty]) throws -> Int64 {
+        try Self.validate(contact.storage)
+        let id = try writer.insert(contact, containerID: container.id, in: db)
         try writeExtras(contactID: id, uid: uid, unknownProperties: unknownProperties, replacing: false)
-        try log(.addContact, storage.identifier)
+        try log(.addContact, contact.storage.identifier)
         return id
     }
+
+    /// The writer whose `prepare(_:)` a reading thread may call for the prepared form of `add`.
+    package var preparer: ContactWriter { writer }
 
     /// Replaces a stored contact's fields, UID and unknown properties with a card's.
     package func update(
@@ -108,7 +123,12 @@ package struct VCardImportTransaction {
         }
         if let uid {
             let containerID = container.id
-            try db.cachedStatement(sql: "INSERT OR REPLACE INTO contact_uid (contact_id, container_id, uid) VALUES (?, ?, ?)")
+            // A new contact's UID matched no stored UID (else the card would update that contact), so nothing
+            // can conflict: a plain insert, which SQLite runs without the statement journal REPLACE needs.
+            let sql = replacing
+                ? "INSERT OR REPLACE INTO contact_uid (contact_id, container_id, uid) VALUES (?, ?, ?)"
+                : "INSERT INTO contact_uid (contact_id, container_id, uid) VALUES (?, ?, ?)"
+            try db.cachedStatement(sql: sql)
                 .executeBinding { binder in
                     binder.bind(contactID)
                     binder.bind(containerID)
