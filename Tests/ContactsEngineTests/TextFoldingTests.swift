@@ -33,6 +33,25 @@ import Testing
         #expect(words == Set(TextFolding.words(text)))
     }
 
+    @Test(arguments: ["Søren", "SØREN", "Chloé", "Анна", "ヤマダ", "ＡＢＣ", "plain", "Ångström", "Straße"])
+    func cachedFoldingIsFolding(text: String) {
+        let cache = FoldingCache()
+        #expect(cache.fold(text) == TextFolding.fold(text))
+        // The second answer comes from the cache.
+        #expect(cache.fold(text) == TextFolding.fold(text))
+        var cached = Set<String>()
+        TextFolding.addWords(of: text + " Jean-" + text, to: &cached, cache: cache)
+        #expect(cached == Set(TextFolding.words(text + " Jean-" + text)))
+    }
+
+    @Test func foldingCacheStaysCorrectPastItsCapacity() {
+        let cache = FoldingCache()
+        let texts = (0...FoldingCache.capacity).map { "É\($0)" }
+        let folded = texts.map(cache.fold)
+        #expect(folded == texts.map(TextFolding.fold))
+        #expect(cache.fold("Ångström") == "angstrom")
+    }
+
     @Test func katakanaAndHiraganaFoldAlike() {
         #expect(TextFolding.words("ヤマダ") == TextFolding.words("やまだ"))
         #expect(TextFolding.words("ヤマダ").count == 3)

@@ -32,7 +32,7 @@ package struct ContactWriter: Sendable {
         }
         return PreparedContact(
             storage: storage, sortGiven: keys.given, sortFamily: keys.family, values: values,
-            thumbnail: storage.imageData.flatMap(Thumbnail.make(from:)), nameTokens: Self.nameTokens(of: storage)
+            thumbnail: storage.imageData.flatMap(Thumbnail.make(from:)), nameTokens: nameTokens(of: storage)
         )
     }
 
@@ -166,11 +166,11 @@ package struct ContactWriter: Sendable {
     }
 
     /// The name index tokens of a contact: the words of every searched name field.
-    private static func nameTokens(of storage: ContactStorage) -> Set<String> {
+    private func nameTokens(of storage: ContactStorage) -> Set<String> {
         var tokens = Set<String>()
         for property in ContactColumns.searchedNameProperties {
-            guard let text = text(of: property, in: storage), !text.isEmpty else { continue }
-            TextFolding.addWords(of: text, to: &tokens)
+            guard let text = Self.text(of: property, in: storage), !text.isEmpty else { continue }
+            TextFolding.addWords(of: text, to: &tokens, cache: sortKey.folding)
         }
         return tokens
     }
@@ -209,7 +209,7 @@ package struct ContactWriter: Sendable {
             ]
         )
         try db.cachedStatement(sql: "DELETE FROM name_index WHERE contact_id = ?").execute(arguments: [contactID])
-        try insertNameTokens(Self.nameTokens(of: storage), contactID: contactID, in: db)
+        try insertNameTokens(nameTokens(of: storage), contactID: contactID, in: db)
     }
 
     /// Binds the stored form of a single-valued property, as ``columnValue(of:in:)`` gives it.

@@ -14,6 +14,8 @@ import ContactsModel
 package struct SortKey: Sendable {
     /// The language whose alphabet order tailors the keys, such as "sv" or "es".
     package var language: String
+    /// Folded names, shared by every copy of this key maker (the store's writers and the name index).
+    package let folding = FoldingCache()
 
     package init(localeIdentifier: String) {
         self.language = UserSettings.split(localeIdentifier).language
@@ -122,7 +124,7 @@ package struct SortKey: Sendable {
     /// The primary form of a component: tailored for the language, then folded.
     private func primaryForm(_ text: String) -> String {
         guard !text.isEmpty else { return "" }
-        return TextFolding.fold(tailored(text))
+        return folding.fold(tailored(text))
     }
 
     /// Letters that the language sorts after "z" are replaced by code points above "z" in its order.

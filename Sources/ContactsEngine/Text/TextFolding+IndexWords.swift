@@ -7,9 +7,18 @@ extension TextFolding {
     /// with the runs of one whitespace-separated piece also joined when there are several; that is what
     /// ``words(_:)`` computes for ASCII text, here in one pass over the bytes without Unicode property
     /// look-ups. Other text goes through ``words(_:)``. TextFoldingTests compares both on many inputs.
-    package static func addWords(of text: String, to words: inout Set<String>) {
+    ///
+    /// - Parameters:
+    ///   - text: The text.
+    ///   - words: The set the words go into.
+    ///   - cache: Folds non-ASCII pieces, remembering them; nil folds each anew.
+    package static func addWords(of text: String, to words: inout Set<String>, cache: FoldingCache? = nil) {
         guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
-            words.formUnion(Self.words(text))
+            if let cache {
+                words.formUnion(Self.words(text, fold: cache.fold))
+            } else {
+                words.formUnion(Self.words(text))
+            }
             return
         }
         var part: [UInt8] = []
