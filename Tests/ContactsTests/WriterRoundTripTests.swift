@@ -62,6 +62,19 @@ import Testing
         }
     }
 
+    @Test func addingAStoredContactAgainFailsAndSavesNothing() throws {
+        let temporary = try TemporaryStore()
+        let stored = try ContactFixtures.save([ContactFixtures.person("Ada", "Lovelace")], in: temporary.store)
+        let request = CNSaveRequest()
+        request.add(ContactFixtures.person("Before", "It"), toContainerWithIdentifier: nil)
+        request.add(stored[0], toContainerWithIdentifier: nil)
+        request.add(ContactFixtures.person("After", "It"), toContainerWithIdentifier: nil)
+        let error = #expect(throws: CNError.self) { try temporary.store.execute(request) }
+        #expect(error?.code == .insertedRecordAlreadyExists)
+        #expect(error?.affectedRecordIdentifiers == [stored[0].identifier])
+        #expect(try ContactFixtures.identifiers(in: temporary.store) == [stored[0].identifier])
+    }
+
     @Test func everySavedContactIsFoundByEachOfItsNames() throws {
         let temporary = try TemporaryStore()
         let contacts = try ContactFixtures.save(Self.contacts(), in: temporary.store)
