@@ -73,6 +73,7 @@ extension CNContactStore {
             let interval = max(1, options.progressInterval)
             let reader = VCardReadAhead(urls: urls, preparer: session.preparer)
             defer { reader.stop() }
+            session.recycle = { reader.recycle(.pending($0)) }
             reading: while true {
                 switch reader.next() {
                 case .cards(let batch):
@@ -83,6 +84,7 @@ extension CNContactStore {
                         if report.cardsRead % interval == 0 { progress?(report) }
                     }
                     report.bytesRead = batch.bytesRead
+                    reader.recycle(.batch(batch))
                 case .failure(let error): throw error
                 case .end: break reading
                 }
