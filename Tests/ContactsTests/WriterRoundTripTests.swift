@@ -21,8 +21,11 @@ import Testing
         international.organizationName = ""
         international.jobTitle = String(repeating: "x", count: 1_500)
         let sparse = ContactFixtures.person("Ngozi", "", phones: ["+234 802 123 4567"], emails: ["NGOZI@Example.com"])
+        // More name words than one name index statement takes (8).
+        let wordy = ContactFixtures.person("Ana María José", "de la Cruz y Santos")
+        wordy.organizationName = "The Very Long Name Company Of Many Words Incorporated"
         var generator = GeneratedContacts(seed: 7)
-        return [full, international, sparse] + (0..<20).map { generator.contact(index: $0) }
+        return [full, international, sparse, wordy] + (0..<20).map { generator.contact(index: $0) }
     }
 
     private static func differences(_ original: CNContact, _ stored: CNContact) -> [String] {
