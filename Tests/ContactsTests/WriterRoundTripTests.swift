@@ -78,6 +78,19 @@ import Testing
         #expect(try ContactFixtures.identifiers(in: temporary.store) == [stored[0].identifier])
     }
 
+    @Test func aStoredContactPastTheFirstExistenceChunkIsStillFound() throws {
+        let temporary = try TemporaryStore()
+        let stored = try ContactFixtures.save([ContactFixtures.person("Ada", "Lovelace")], in: temporary.store)
+        let request = CNSaveRequest()
+        for index in 0..<5_001 {
+            request.add(ContactFixtures.person("New", "Person \(index)"), toContainerWithIdentifier: nil)
+        }
+        request.add(stored[0], toContainerWithIdentifier: nil)
+        let error = #expect(throws: CNError.self) { try temporary.store.execute(request) }
+        #expect(error?.code == .insertedRecordAlreadyExists)
+        #expect(try ContactFixtures.identifiers(in: temporary.store) == [stored[0].identifier])
+    }
+
     @Test func everySavedContactIsFoundByEachOfItsNames() throws {
         let temporary = try TemporaryStore()
         let contacts = try ContactFixtures.save(Self.contacts(), in: temporary.store)

@@ -73,12 +73,17 @@ package struct SaveExecution {
 
     /// The identifiers of stored contacts among some, in one query: a save adding 10,000 contacts asked once per
     /// contact before, which cost more than writing the change log.
+    /// Asks in chunks of 5,000, so the JSON list stays small however large the request.
     private func storedIdentifiers(among identifiers: [String]) throws -> Set<String> {
-        guard !identifiers.isEmpty else { return [] }
         let statement = try db.cachedStatement(
             sql: "SELECT identifier FROM contact WHERE identifier IN (SELECT value FROM json_each(?))"
         )
-        return try Set(String.fetchCursor(statement, arguments: [JSONStringList.encode(identifiers)]))
+        var stored = Set<String>()
+        for start in stride(from: 0, to: identifiers.count, by: 5_000) {
+            let chunk = Array(identifiers[start..<min(start + 5_000, identifiers.count)])
+            stored.formUnion(try String.fetchAll(statement, arguments: [JSONStringList.encode(chunk)]))
+        }
+        return stored
     }
 
     private func addContact(_ contact: CNMutableContact, containerIdentifier: String?, isStored: Bool) throws {
