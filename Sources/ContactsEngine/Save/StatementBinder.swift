@@ -26,8 +26,6 @@ package struct StatementBinder {
 
     /// SQLite copies the value during the call, so the Swift buffer need not outlive it.
     private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
-    /// SQLite uses the bytes where they are until the statement is reset or rebound.
-    private static let `static` = unsafeBitCast(OpaquePointer(bitPattern: 0), to: sqlite3_destructor_type.self)
 
     /// Binds text, up to its first NUL character as GRDB does.
     package mutating func bind(_ value: String) {
@@ -48,7 +46,8 @@ package struct StatementBinder {
             }
             used += length
             // A zero-length value still needs an address, or SQLite would store NULL instead of ''.
-            return sqlite3_bind_text(statement, index, target.assumingMemoryBound(to: CChar.self), CInt(length), Self.static)
+            // No destructor (SQLITE_STATIC): SQLite uses the bytes where they are until the bindings are cleared.
+            return sqlite3_bind_text(statement, index, target.assumingMemoryBound(to: CChar.self), CInt(length), nil)
         }
         advance(code)
     }
