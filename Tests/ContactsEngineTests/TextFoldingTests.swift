@@ -13,6 +13,45 @@ import Testing
         #expect(TextFolding.words(text) == expected)
     }
 
+    @Test(arguments: [
+        "John Appleseed", "O'Brien", "Jean-Pierre de la Tour", "  leading and trailing  ", "tab\tnew\nline\r\nend",
+        "R2-D2 C-3PO", "a.b.c", "...", "", "MiXeD CaSe 42", "x\u{0B}y\u{0C}z", "under_score and-dash", "A1!B2?C3",
+        "Ångström", "Søren Appleseed", "山田太郎", "Chloé O'Neil", "ヤマダ", "Анна-Мария", "naïve café", "a\u{00A0}b",
+    ])
+    func indexWordsAreTheWordsOfTheText(text: String) {
+        var words = Set<String>()
+        TextFolding.addWords(of: text, to: &words)
+        #expect(words == Set(TextFolding.words(text)))
+    }
+
+    @Test(arguments: Array(0x09...0x0D) + Array(0x20...0x7E))
+    func indexWordsMatchWordsAroundEveryASCIICharacter(code: Int) {
+        let character = String(UnicodeScalar(UInt8(code)))
+        let text = "a\(character)b\(character)C9 x\(character)"
+        var words = Set<String>()
+        TextFolding.addWords(of: text, to: &words)
+        #expect(words == Set(TextFolding.words(text)))
+    }
+
+    @Test(arguments: ["Søren", "SØREN", "Chloé", "Анна", "ヤマダ", "ＡＢＣ", "plain", "Ångström", "Straße"])
+    func cachedFoldingIsFolding(text: String) {
+        let cache = FoldingCache()
+        #expect(cache.fold(text) == TextFolding.fold(text))
+        // The second answer comes from the cache.
+        #expect(cache.fold(text) == TextFolding.fold(text))
+        var cached = Set<String>()
+        TextFolding.addWords(of: text + " Jean-" + text, to: &cached, cache: cache)
+        #expect(cached == Set(TextFolding.words(text + " Jean-" + text)))
+    }
+
+    @Test func foldingCacheStaysCorrectPastItsCapacity() {
+        let cache = FoldingCache()
+        let texts = (0...FoldingCache.capacity).map { "É\($0)" }
+        let folded = texts.map(cache.fold)
+        #expect(folded == texts.map(TextFolding.fold))
+        #expect(cache.fold("Ångström") == "angstrom")
+    }
+
     @Test func katakanaAndHiraganaFoldAlike() {
         #expect(TextFolding.words("ヤマダ") == TextFolding.words("やまだ"))
         #expect(TextFolding.words("ヤマダ").count == 3)

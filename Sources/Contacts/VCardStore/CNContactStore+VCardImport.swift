@@ -71,18 +71,20 @@ extension CNContactStore {
         return try importCards(options: options) { session in
             var report = ContactImportProgress(totalBytes: totalBytes)
             let interval = max(1, options.progressInterval)
-            let reader = VCardReadAhead(urls: urls)
+            let reader = VCardReadAhead(urls: urls, preparer: session.preparer)
             defer { reader.stop() }
+            session.recycle = { reader.recycle(.pending($0)) }
             reading: while true {
                 switch reader.next() {
                 case .cards(let batch):
                     report.fileIndex = batch.fileIndex
-                    for card in batch.cards {
-                        try session.take(card)
+                    for (card, prepared) in zip(batch.cards, batch.prepared) {
+                        try session.take(card, prepared: prepared)
                         report.cardsRead += 1
                         if report.cardsRead % interval == 0 { progress?(report) }
                     }
                     report.bytesRead = batch.bytesRead
+                    reader.recycle(.batch(batch))
                 case .failure(let error): throw error
                 case .end: break reading
                 }

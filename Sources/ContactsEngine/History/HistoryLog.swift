@@ -45,7 +45,13 @@ package enum HistoryLog {
     ) throws {
         try db.cachedStatement(
             sql: "INSERT INTO change_log (transaction_id, operation, identifier, related_identifier, view) VALUES (?, ?, ?, ?, ?)"
-        ).execute(arguments: [transactionID, operation.rawValue, identifier, related, view.rawValue])
+        ).executeBinding { binder in
+            binder.bind(transactionID)
+            binder.bind(operation.rawValue)
+            binder.bind(identifier)
+            binder.bind(related)
+            binder.bind(view.rawValue)
+        }
     }
 
     /// Starts a transaction row for a change that is not a save request (linking), and returns its id.

@@ -5,7 +5,7 @@ import GRDB
 /// Writes contacts into the tables: the contact row, its labeled values, image, name and phone indexes.
 ///
 /// Every statement is cached per connection, so a save of thousands of contacts prepares each once.
-package struct ContactWriter {
+package struct ContactWriter: Sendable {
     package let sortKey: SortKey
     package let phoneMatcher: any PhoneNumberMatching
 
@@ -21,28 +21,51 @@ package struct ContactWriter {
         return "INSERT INTO contact (\(columns.joined(separator: ", "))) VALUES (\(marks))"
     }()
 
+    /// The rows of a new contact, worked out without the database, so an import can do it on another thread.
+    package func prepare(_ storage: ContactStorage) -> PreparedContact {
+        let keys = sortKey.keys(for: SortKey.Names(storage), identifier: storage.identifier)
+        var values: [PreparedContact.Value] = []
+        for property in ContactProperty.multiValueProperties {
+            for row in LabeledValueRow.rows(of: property, in: storage) {
+                values.append(PreparedContact.Value(row: row, phoneKey: phoneKey(of: row)))
+            }
+        }
+        return PreparedContact(
+            storage: storage, sortGiven: keys.given, sortFamily: keys.family, values: values,
+            thumbnail: storage.imageData.flatMap(Thumbnail.make(from:)), nameTokens: nameTokens(of: storage)
+        )
+    }
+
     /// Inserts a new contact; properties it does not hold are stored empty.
     ///
     /// - Returns: The new row's id.
     @discardableResult
     package func insert(_ storage: ContactStorage, containerID: Int64, in db: Database) throws -> Int64 {
-        var values: [(any DatabaseValueConvertible)?] = [storage.identifier, containerID]
-        for property in ContactColumns.scalarProperties {
-            values.append(Self.columnValue(of: property, in: storage))
+        try insert(prepare(storage), containerID: containerID, in: db)
+    }
+
+    /// Inserts a new contact prepared by ``prepare(_:)``, with this writer's sort keys and phone matcher.
+    ///
+    /// - Returns: The new row's id.
+    @discardableResult
+    package func insert(_ contact: PreparedContact, containerID: Int64, in db: Database) throws -> Int64 {
+        let storage = contact.storage
+        try db.cachedStatement(sql: Self.insertSQL).executeBinding { binder in
+            binder.bind(storage.identifier)
+            binder.bind(containerID)
+            for property in ContactColumns.scalarProperties {
+                Self.bindColumn(of: property, in: storage, to: &binder)
+            }
+            binder.bind(contact.sortGiven)
+            binder.bind(contact.sortFamily)
         }
-        let names = SortKey.Names(storage)
-        let keys = sortKey.keys(for: names, identifier: storage.identifier)
-        values.append(keys.given)
-        values.append(keys.family)
-        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: StatementArguments(values))
         let contactID = db.lastInsertedRowID
-        for property in ContactProperty.multiValueProperties {
-            try insertValues(LabeledValueRow.rows(of: property, in: storage), contactID: contactID, in: db)
-        }
+        try insertValues(contact.values, contactID: contactID, in: db)
         if let image = storage.imageData {
-            try writeImage(image, contactID: contactID, in: db)
+            // The row already says it has an image.
+            try insertImage(image, thumbnail: contact.thumbnail, contactID: contactID, in: db)
         }
-        try insertNameTokens(of: storage, contactID: contactID, in: db)
+        try insertNameTokens(contact.nameTokens, contactID: contactID, in: db)
         return contactID
     }
 
@@ -64,7 +87,8 @@ package struct ContactWriter {
             }
             try db.cachedStatement(sql: "DELETE FROM contact_value WHERE contact_id = ? AND kind = ?")
                 .execute(arguments: [contactID, kind])
-            try insertValues(LabeledValueRow.rows(of: property, in: storage), contactID: contactID, in: db)
+            let rows = LabeledValueRow.rows(of: property, in: storage)
+            try insertValues(rows.map { PreparedContact.Value(row: $0, phoneKey: phoneKey(of: $0)) }, contactID: contactID, in: db)
         }
         if keys.contains(.imageData) {
             try db.cachedStatement(sql: "DELETE FROM contact_image WHERE contact_id = ?").execute(arguments: [contactID])
@@ -87,42 +111,89 @@ package struct ContactWriter {
 
     // MARK: Parts
 
-    private func insertValues(_ rows: [LabeledValueRow], contactID: Int64, in db: Database) throws {
-        guard !rows.isEmpty else { return }
+    /// The phone index key of a labeled value row, nil for other kinds and numbers too short to find.
+    private func phoneKey(of row: LabeledValueRow) -> String? {
+        guard row.kind == Self.phoneKind else { return nil }
+        return phoneMatcher.indexKey(for: row.value)
+    }
+
+    private static let phoneKind = LabeledValueRow.kind(of: .phoneNumbers)
+
+    private func insertValues(_ values: [PreparedContact.Value], contactID: Int64, in db: Database) throws {
+        guard !values.isEmpty else { return }
         let statement = try db.cachedStatement(
             sql: """
                 INSERT INTO contact_value (contact_id, kind, position, identifier, label, value, detail, search)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """
         )
-        for row in rows {
-            try statement.execute(arguments: [
-                contactID, row.kind, row.position, row.identifier, row.label, row.value, row.detail, row.search,
-            ])
-            if row.kind == LabeledValueRow.kind(of: .phoneNumbers), let key = phoneMatcher.indexKey(for: row.value) {
+        for value in values {
+            let row = value.row
+            try statement.executeBinding { binder in
+                binder.bind(contactID)
+                binder.bind(row.kind)
+                binder.bind(row.position)
+                binder.bind(row.identifier)
+                binder.bind(row.label)
+                binder.bind(row.value)
+                binder.bind(row.detail)
+                binder.bind(row.search)
+            }
+            if let key = value.phoneKey {
+                let valueID = db.lastInsertedRowID
                 try db.cachedStatement(sql: "INSERT OR IGNORE INTO phone_index (key, value_id, contact_id) VALUES (?, ?, ?)")
-                    .execute(arguments: [key, db.lastInsertedRowID, contactID])
+                    .executeBinding { binder in
+                        binder.bind(key)
+                        binder.bind(valueID)
+                        binder.bind(contactID)
+                    }
             }
         }
     }
 
     private func writeImage(_ image: Data, contactID: Int64, in db: Database) throws {
-        let thumbnail = Thumbnail.make(from: image)
-        try db.cachedStatement(sql: "INSERT INTO contact_image (contact_id, image, thumbnail) VALUES (?, ?, ?)")
-            .execute(arguments: [contactID, image, thumbnail])
+        try insertImage(image, thumbnail: Thumbnail.make(from: image), contactID: contactID, in: db)
         try db.cachedStatement(sql: "UPDATE contact SET has_image = 1 WHERE id = ?").execute(arguments: [contactID])
     }
 
-    private func insertNameTokens(of storage: ContactStorage, contactID: Int64, in db: Database) throws {
+    private func insertImage(_ image: Data, thumbnail: Data?, contactID: Int64, in db: Database) throws {
+        try db.cachedStatement(sql: "INSERT INTO contact_image (contact_id, image, thumbnail) VALUES (?, ?, ?)")
+            .executeBinding { binder in
+                binder.bind(contactID)
+                binder.bind(image)
+                binder.bind(thumbnail)
+            }
+    }
+
+    /// The name index tokens of a contact: the words of every searched name field.
+    private func nameTokens(of storage: ContactStorage) -> Set<String> {
         var tokens = Set<String>()
         for property in ContactColumns.searchedNameProperties {
-            guard let text = storage.string(of: property), !text.isEmpty else { continue }
-            tokens.formUnion(TextFolding.words(text))
+            guard let text = Self.text(of: property, in: storage), !text.isEmpty else { continue }
+            TextFolding.addWords(of: text, to: &tokens, cache: sortKey.folding)
         }
-        guard !tokens.isEmpty else { return }
-        let statement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO name_index (token, contact_id) VALUES (?, ?)")
-        for token in tokens {
-            try statement.execute(arguments: [token, contactID])
+        return tokens
+    }
+
+    /// `INSERT OR IGNORE` statements for 1 to 8 name index rows: a contact's tokens go in one or two
+    /// statements instead of one each, which saves SQLite's per-statement work (opening the table and its
+    /// index, halting, resetting).
+    private static let nameTokenSQL: [String] = (0...8).map { count in
+        "INSERT OR IGNORE INTO name_index (token, contact_id) VALUES "
+            + Array(repeating: "(?, ?)", count: count).joined(separator: ", ")
+    }
+
+    private func insertNameTokens(_ tokens: Set<String>, contactID: Int64, in db: Database) throws {
+        var remaining = tokens[...]
+        while !remaining.isEmpty {
+            let chunk = remaining.prefix(Self.nameTokenSQL.count - 1)
+            remaining = remaining.dropFirst(chunk.count)
+            try db.cachedStatement(sql: Self.nameTokenSQL[chunk.count]).executeBinding { binder in
+                for token in chunk {
+                    binder.bind(token)
+                    binder.bind(contactID)
+                }
+            }
         }
     }
 
@@ -149,7 +220,41 @@ package struct ContactWriter {
             ]
         )
         try db.cachedStatement(sql: "DELETE FROM name_index WHERE contact_id = ?").execute(arguments: [contactID])
-        try insertNameTokens(of: storage, contactID: contactID, in: db)
+        try insertNameTokens(nameTokens(of: storage), contactID: contactID, in: db)
+    }
+
+    /// Binds the stored form of a single-valued property, as ``columnValue(of:in:)`` gives it.
+    private static func bindColumn(of property: ContactProperty, in storage: ContactStorage, to binder: inout StatementBinder) {
+        switch property {
+        case .contactType: binder.bind(storage.contactType.rawValue)
+        case .birthday: binder.bind(storage.birthday.map(DateCoding.encode))
+        case .nonGregorianBirthday: binder.bind(storage.nonGregorianBirthday.map(DateCoding.encode))
+        case .imageDataAvailable: binder.bind(storage.imageData == nil ? 0 : 1)
+        default: binder.bind(text(of: property, in: storage))
+        }
+    }
+
+    /// A text property of a contact, read directly: `ContactStorage.string(of:)` goes through `Any`, which
+    /// costs more than the rest of a row's binding.
+    static func text(of property: ContactProperty, in storage: ContactStorage) -> String? {
+        switch property {
+        case .namePrefix: storage.namePrefix
+        case .givenName: storage.givenName
+        case .middleName: storage.middleName
+        case .familyName: storage.familyName
+        case .previousFamilyName: storage.previousFamilyName
+        case .nameSuffix: storage.nameSuffix
+        case .nickname: storage.nickname
+        case .phoneticGivenName: storage.phoneticGivenName
+        case .phoneticMiddleName: storage.phoneticMiddleName
+        case .phoneticFamilyName: storage.phoneticFamilyName
+        case .phoneticOrganizationName: storage.phoneticOrganizationName
+        case .organizationName: storage.organizationName
+        case .departmentName: storage.departmentName
+        case .jobTitle: storage.jobTitle
+        case .note: storage.note
+        default: storage.string(of: property)
+        }
     }
 
     /// The stored form of a single-valued property.

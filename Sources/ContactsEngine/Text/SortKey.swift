@@ -14,6 +14,8 @@ import ContactsModel
 package struct SortKey: Sendable {
     /// The language whose alphabet order tailors the keys, such as "sv" or "es".
     package var language: String
+    /// Folded names, shared by every copy of this key maker (the store's writers and the name index).
+    package let folding = FoldingCache()
 
     package init(localeIdentifier: String) {
         self.language = UserSettings.split(localeIdentifier).language
@@ -42,13 +44,31 @@ package struct SortKey: Sendable {
             return (last, last)
         }
         let primary = given.map(primaryForm)
-        func key(_ order: [Int]) -> String {
-            order.map { primary[$0] }.joined(separator: "\u{1}") + "\u{2}"
-                + order.map { given[$0] }.joined(separator: "\u{1}") + "\u{3}" + identifier
+        // Built by appending into one buffer: joining arrays of parts cost as much as the folding. The result
+        // is the same as key(for:order:identifier:).
+        let length = primary.reduce(0) { $0 + $1.utf8.count } + given.reduce(0) { $0 + $1.utf8.count }
+            + identifier.utf8.count + 6
+        func key(_ first: Int, _ second: Int) -> String {
+            var key = ""
+            key.reserveCapacity(length)
+            key += primary[first]
+            key += "\u{1}"
+            key += primary[second]
+            key += "\u{1}"
+            key += primary[2]
+            key += "\u{2}"
+            key += given[first]
+            key += "\u{1}"
+            key += given[second]
+            key += "\u{1}"
+            key += given[2]
+            key += "\u{3}"
+            key += identifier
+            return key
         }
         // Companies and nameless people have one component first in both orders; people swap given and family.
         let isSwapped = components(of: names, order: .familyName) != given
-        return (key([0, 1, 2]), key(isSwapped ? [1, 0, 2] : [0, 1, 2]))
+        return (key(0, 1), isSwapped ? key(1, 0) : key(0, 1))
     }
 
     /// The name fields a sort key reads.
@@ -104,7 +124,7 @@ package struct SortKey: Sendable {
     /// The primary form of a component: tailored for the language, then folded.
     private func primaryForm(_ text: String) -> String {
         guard !text.isEmpty else { return "" }
-        return TextFolding.fold(tailored(text))
+        return folding.fold(tailored(text))
     }
 
     /// Letters that the language sorts after "z" are replaced by code points above "z" in its order.

@@ -22,6 +22,11 @@ package enum TextFolding {
     /// The search words of a text: folded runs of letters and digits; Han, kana and Hangul one character
     /// each; words with inner punctuation ("o'brien", "jean-pierre") also joined ("obrien", "jeanpierre").
     package static func words(_ text: String) -> [String] {
+        words(text, fold: fold)
+    }
+
+    /// The search words of a text, folding its pieces with the function given (a ``FoldingCache``'s).
+    package static func words(_ text: String, fold: (String) -> String) -> [String] {
         var result: [String] = []
         for piece in text.split(whereSeparator: { $0.isWhitespace }) {
             let folded = fold(String(piece))

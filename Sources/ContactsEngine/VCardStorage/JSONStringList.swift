@@ -8,6 +8,12 @@ enum JSONStringList {
         for (index, string) in strings.enumerated() {
             if index > 0 { result.append(",") }
             result.append("\"")
+            // Most strings (UUIDs, identifiers) need no escaping and are appended whole.
+            guard string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                result.append(string)
+                result.append("\"")
+                continue
+            }
             for scalar in string.unicodeScalars {
                 switch scalar {
                 case "\"": result.append("\\\"")

@@ -20,9 +20,11 @@ extension StoreDatabase {
         let writer = self.writer
         return try pool.writeWithoutTransaction { db in
             // A larger page cache for the import's one long transaction keeps index pages in memory instead
-            // of spilling them to the write-ahead log mid-transaction; the usual size comes back after.
+            // of spilling them to the write-ahead log mid-transaction; the connection's own size comes back
+            // after (it was reset to 16 MB, half the store's setting, before).
+            let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -32_000
             try db.execute(sql: "PRAGMA cache_size = -65536")
-            defer { try? db.execute(sql: "PRAGMA cache_size = -16000") }
+            defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
             var result: Result?
             try db.inTransaction(.immediate) {
                 let container = try Self.importContainer(containerIdentifier, in: db)

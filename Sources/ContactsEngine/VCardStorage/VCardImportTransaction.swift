@@ -50,8 +50,10 @@ package struct VCardImportTransaction {
         }
         let rest = uids.filter { result[$0] == nil && RecordIdentifier.isWellFormed($0) }
         guard !rest.isEmpty else { return result }
+        // "+container_id" keeps SQLite off the container index: without statistics it would prefer that
+        // equality and scan every contact of the container for each batch, which made an import quadratic.
         let byIdentifier = try db.cachedStatement(
-            sql: "SELECT identifier, id FROM contact WHERE container_id = ? AND identifier IN (SELECT value FROM json_each(?))"
+            sql: "SELECT identifier, id FROM contact WHERE +container_id = ? AND identifier IN (SELECT value FROM json_each(?))"
         )
         let identifiers = try Row.fetchCursor(byIdentifier, arguments: [container.id, JSONStringList.encode(rest)])
         while let row = try identifiers.next() {
@@ -71,12 +73,27 @@ package struct VCardImportTransaction {
     /// - Throws: `StoreError` with a validation code when the contact is invalid.
     @discardableResult
     package func add(_ storage: ContactStorage, uid: String?, unknownProperties: [StoredUnknownProperty]) throws -> Int64 {
-        try Self.validate(storage)
-        let id = try writer.insert(storage, containerID: container.id, in: db)
+        try add(writer.prepare(storage), uid: uid, unknownProperties: unknownProperties)
+    }
+
+    /// Adds a contact prepared by ``preparer``, its UID and its unknown properties.
+    ///
+    /// The UID must match no contact of the container (``matches(uids:)`` found none): a card whose UID does
+    /// updates that contact instead.
+    ///
+    /// - Returns: The new contact's row id.
+    /// - Throws: `StoreError` with a validation code when the contact is invalid.
+    @discardableResult
+    package func add(_ contact: PreparedContact, uid: String?, unknownProperties: [StoredUnknownProperty]) throws -> Int64 {
+        try Self.validate(contact.storage)
+        let id = try writer.insert(contact, containerID: container.id, in: db)
         try writeExtras(contactID: id, uid: uid, unknownProperties: unknownProperties, replacing: false)
-        try log(.addContact, storage.identifier)
+        try log(.addContact, contact.storage.identifier)
         return id
     }
+
+    /// The writer whose `prepare(_:)` a reading thread may call for the prepared form of `add`.
+    package var preparer: ContactWriter { writer }
 
     /// Replaces a stored contact's fields, UID and unknown properties with a card's.
     package func update(
@@ -88,8 +105,11 @@ package struct VCardImportTransaction {
         try log(.updateContact, storage.identifier)
     }
 
+    /// As `ContactValidator.validate(_:)`, building the contact the error names only when there is an error.
     private static func validate(_ storage: ContactStorage) throws {
-        if let error = ContactValidator.validate(CNContact(storage: storage)) {
+        let errors = ContactValidator.errors(in: storage)
+        guard !errors.isEmpty else { return }
+        if let error = ContactValidator.combine(errors, record: CNContact(storage: storage)) {
             throw StoreError.validation(error)
         }
     }
@@ -102,17 +122,32 @@ package struct VCardImportTransaction {
             try db.cachedStatement(sql: "DELETE FROM contact_uid WHERE contact_id = ?").execute(arguments: [contactID])
         }
         if let uid {
-            try db.cachedStatement(sql: "INSERT OR REPLACE INTO contact_uid (contact_id, container_id, uid) VALUES (?, ?, ?)")
-                .execute(arguments: [contactID, container.id, uid])
+            let containerID = container.id
+            // A new contact's UID matched no stored UID (else the card would update that contact), so nothing
+            // can conflict: a plain insert, which SQLite runs without the statement journal REPLACE needs.
+            let sql = replacing
+                ? "INSERT OR REPLACE INTO contact_uid (contact_id, container_id, uid) VALUES (?, ?, ?)"
+                : "INSERT INTO contact_uid (contact_id, container_id, uid) VALUES (?, ?, ?)"
+            try db.cachedStatement(sql: sql)
+                .executeBinding { binder in
+                    binder.bind(contactID)
+                    binder.bind(containerID)
+                    binder.bind(uid)
+                }
         }
         guard !unknownProperties.isEmpty else { return }
         let statement = try db.cachedStatement(
             sql: #"INSERT INTO unknown_property (contact_id, position, "group", name, parameters, value) VALUES (?, ?, ?, ?, ?, ?)"#
         )
         for (position, property) in unknownProperties.enumerated() {
-            try statement.execute(arguments: [
-                contactID, position, property.group, property.name, property.parameters, property.value,
-            ])
+            try statement.executeBinding { binder in
+                binder.bind(contactID)
+                binder.bind(position)
+                binder.bind(property.group)
+                binder.bind(property.name)
+                binder.bind(property.parameters)
+                binder.bind(property.value)
+            }
         }
     }
 
@@ -151,7 +186,12 @@ package struct VCardImportTransaction {
     func log(_ operation: ChangeOperation, _ identifier: String, related: String? = nil) throws {
         try db.cachedStatement(
             sql: "INSERT INTO change_log (transaction_id, operation, identifier, related_identifier) VALUES (?, ?, ?, ?)"
-        ).execute(arguments: [transactionID, operation.rawValue, identifier, related])
+        ).executeBinding { binder in
+            binder.bind(transactionID)
+            binder.bind(operation.rawValue)
+            binder.bind(identifier)
+            binder.bind(related)
+        }
     }
 }
 
