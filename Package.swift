@@ -41,6 +41,8 @@ let package = Package(
                 "CJPEG",
                 "CPNG",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // The save path binds values with sqlite3_bind_* on GRDB's cached statements.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         .target(
