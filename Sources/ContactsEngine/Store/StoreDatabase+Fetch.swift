@@ -13,8 +13,9 @@ extension StoreDatabase {
     /// Streams the contacts a query selects, a batch per read transaction, so memory stays flat and the
     /// body may call the store again (GRDB reads are not reentrant, and no read is open while it runs).
     ///
-    /// - Parameter body: Called once per contact; returns false to stop.
-    package func enumerateContacts(_ query: ContactQuery, body: (ContactStorage) throws -> Bool) throws {
+    /// - Parameter body: Called once per contact, which it owns (handing a contact over moves it, where
+    ///   borrowing would copy its thirty fields); returns false to stop.
+    package func enumerateContacts(_ query: ContactQuery, body: (consuming ContactStorage) throws -> Bool) throws {
         let reader = ContactReader(keys: query.keys, unify: query.unify)
         let sortColumn: String? =
             switch query.sortOrder {
@@ -25,17 +26,23 @@ extension StoreDatabase {
         var condition: PredicateCompiler.Condition?
         var after: (key: String, id: Int64)?
         var limit = Self.firstBatchSize
+        // One buffer for every batch: a new array of a few hundred contacts per batch costs a large
+        // allocation (and the allocator's consolidation) each time.
+        var batch: [ContactStorage] = []
+        batch.reserveCapacity(Self.batchSize)
         while true {
-            var (batch, last) = try pool.read { db -> ([ContactStorage], (String, Int64)?) in
+            let last = try pool.read { db -> (String, Int64)? in
                 let current = try condition ?? compiler.condition(for: query.predicate, in: db).restricted(to: query.visibility)
                 condition = current
                 return try readBatch(
-                    reader: reader, condition: current, sortColumn: sortColumn, after: after, limit: limit, in: db
+                    into: &batch, reader: reader, condition: current, sortColumn: sortColumn, after: after, limit: limit,
+                    in: db
                 )
             }
             let count = batch.count
-            // Popping from the reversed batch moves each contact out instead of copying it.
-            batch.reverse()
+            // Popping from the reversed batch moves each contact out instead of copying it. The buffer's
+            // swaps are bitwise moves, where Array.reverse() copies each contact (retaining every field).
+            batch.withUnsafeMutableBufferPointer { $0.reverse() }
             while let storage = batch.popLast() {
                 if try !body(storage) { return }
             }
@@ -45,14 +52,16 @@ extension StoreDatabase {
         }
     }
 
+    /// Reads one batch into `batch` (empty on entry) and returns the sort key and row id of its last contact.
     private func readBatch(
+        into batch: inout [ContactStorage],
         reader: ContactReader,
         condition: PredicateCompiler.Condition,
         sortColumn: String?,
         after: (key: String, id: Int64)?,
         limit: Int,
         in db: Database
-    ) throws -> ([ContactStorage], (String, Int64)?) {
+    ) throws -> (String, Int64)? {
         let orderKey = sortColumn ?? "''"
         var sql = "SELECT \(reader.selection), \(orderKey) FROM contact WHERE (\(condition.sql))"
         var arguments = condition.arguments
@@ -66,10 +75,9 @@ extension StoreDatabase {
             }
         }
         sql += " ORDER BY " + (sortColumn.map { "\($0), id" } ?? "id") + " LIMIT \(limit)"
-        var batch: [ContactStorage] = []
         var ids: [Int64] = []
+        ids.reserveCapacity(limit)
         var last: (String, Int64)?
-        batch.reserveCapacity(limit)
         let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
         let orderIndex = reader.selectionCount
         while let row = try cursor.next() {
@@ -79,7 +87,7 @@ extension StoreDatabase {
             last = (row[orderIndex], id)
         }
         try reader.complete(&batch, ids: ids, in: db)
-        return (batch, last)
+        return last
     }
 
     /// The contacts a query selects, all in memory; for predicates that select few contacts.
