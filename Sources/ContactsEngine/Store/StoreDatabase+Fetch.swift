@@ -3,12 +3,18 @@ import Foundation
 import GRDB
 
 extension StoreDatabase {
-    /// How many contacts one read transaction loads while streaming.
+    /// How many contacts one read transaction of a paged read loads (change history, refetch after a save).
     package static let batchSize = 500
 
     /// How many contacts the first read loads: small, so the first screenful of a search comes back fast
     /// even when the caller stops early. Not a round 100, so a fetch of 100 by identifier needs one read.
     package static let firstBatchSize = 128
+
+    /// The largest batch an enumeration grows to (each batch is four times the previous one, up to this):
+    /// every batch is a read transaction of its own, whose begin and commit cost about as much as reading
+    /// 20 contacts, so a long enumeration reads large batches; a thousand contacts (about 1 KB of fields
+    /// each) still fit in a core's cache when they are handed out, and keep memory flat.
+    package static let largestBatchSize = 1024
 
     /// Streams the contacts a query selects, a batch per read transaction, so memory stays flat and the
     /// body may call the store again (GRDB reads are not reentrant, and no read is open while it runs).
@@ -29,8 +35,8 @@ extension StoreDatabase {
         // One buffer for every batch: a new array of a few hundred contacts per batch costs a large
         // allocation (and the allocator's consolidation) each time.
         var batch: [ContactStorage] = []
-        batch.reserveCapacity(Self.batchSize)
         while true {
+            batch.reserveCapacity(limit)
             let last = try pool.read { db -> (String, Int64)? in
                 let current = try condition ?? compiler.condition(for: query.predicate, in: db).restricted(to: query.visibility)
                 condition = current
@@ -48,7 +54,7 @@ extension StoreDatabase {
             }
             guard count == limit, let last else { return }
             after = (last.0, last.1)
-            limit = Self.batchSize
+            limit = min(limit * 4, Self.largestBatchSize)
         }
     }
 
@@ -62,8 +68,8 @@ extension StoreDatabase {
         limit: Int,
         in db: Database
     ) throws -> (String, Int64)? {
-        let orderKey = sortColumn ?? "''"
-        var sql = "SELECT \(reader.selection), \(orderKey) FROM contact WHERE (\(condition.sql))"
+        // The sort key of the last contact is where the next batch starts; unsorted, the row id alone is.
+        var sql = "SELECT \(reader.selection)\(sortColumn.map { ", \($0)" } ?? "") FROM contact WHERE (\(condition.sql))"
         var arguments = condition.arguments
         if let after {
             if let sortColumn {
@@ -83,8 +89,8 @@ extension StoreDatabase {
         while let row = try cursor.next() {
             let id: Int64 = row[0]
             ids.append(id)
-            batch.append(reader.storage(from: row))
-            last = (row[orderIndex], id)
+            reader.append(row, to: &batch)
+            last = (sortColumn == nil ? "" : row[orderIndex], id)
         }
         try reader.complete(&batch, ids: ids, in: db)
         return last
