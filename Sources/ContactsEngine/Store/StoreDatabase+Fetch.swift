@@ -111,10 +111,18 @@ extension StoreDatabase {
         let reader = ContactReader(keys: keys, unify: unify)
         return try pool.read { db in
             let statement = try db.cachedStatement(sql: "SELECT \(reader.selection) FROM contact WHERE identifier = ?")
-            guard let row = try Row.fetchOne(statement, arguments: [identifier]) else { return nil }
-            var batch = [reader.storage(from: row)]
-            try reader.complete(&batch, ids: [row[0]], in: db)
-            return batch.first
+            // A cursor reads the row in place (Row.fetchOne would copy every column first); the row is valid
+            // while the cursor lives.
+            let cursor = try Row.fetchCursor(statement, arguments: [identifier])
+            var batch: [ContactStorage] = []
+            let id: Int64? = try withExtendedLifetime(cursor) {
+                guard let row = try cursor.next() else { return nil }
+                reader.append(row, to: &batch)
+                return row[0]
+            }
+            guard let id else { return nil }
+            try reader.complete(&batch, ids: [id], in: db)
+            return batch.popLast()
         }
     }
 }
