@@ -58,7 +58,8 @@ extension StoreDatabase {
         }
     }
 
-    /// Reads one batch into `batch` (empty on entry) and returns the sort key and row id of its last contact.
+    /// Reads one batch into `batch` (empty on entry) and returns where the next batch starts: the sort key
+    /// and row id of its last contact, or nil when the batch is not full (the last one).
     private func readBatch(
         into batch: inout [ContactStorage],
         reader: ContactReader,
@@ -68,8 +69,7 @@ extension StoreDatabase {
         limit: Int,
         in db: Database
     ) throws -> (String, Int64)? {
-        // The sort key of the last contact is where the next batch starts; unsorted, the row id alone is.
-        var sql = "SELECT \(reader.selection)\(sortColumn.map { ", \($0)" } ?? "") FROM contact WHERE (\(condition.sql))"
+        var sql = "SELECT \(reader.selection) FROM contact WHERE (\(condition.sql))"
         var arguments = condition.arguments
         if let after {
             if let sortColumn {
@@ -83,17 +83,20 @@ extension StoreDatabase {
         sql += " ORDER BY " + (sortColumn.map { "\($0), id" } ?? "id") + " LIMIT \(limit)"
         var ids: [Int64] = []
         ids.reserveCapacity(limit)
-        var last: (String, Int64)?
         let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
-        let orderIndex = reader.selectionCount
         while let row = try cursor.next() {
-            let id: Int64 = row[0]
-            ids.append(id)
+            ids.append(row[0])
             reader.append(row, to: &batch)
-            last = (sortColumn == nil ? "" : row[orderIndex], id)
         }
         try reader.complete(&batch, ids: ids, in: db)
-        return last
+        guard ids.count == limit, let lastID = ids.last else { return nil }
+        guard let sortColumn else { return ("", lastID) }
+        // Only the last contact's sort key is needed: one seek here, in the same transaction, instead of
+        // selecting the key (a string to build) with every row.
+        let key = try String.fetchOne(
+            db.cachedStatement(sql: "SELECT \(sortColumn) FROM contact WHERE id = ?"), arguments: [lastID]
+        )
+        return (key ?? "", lastID)
     }
 
     /// The contacts a query selects, all in memory; for predicates that select few contacts.
