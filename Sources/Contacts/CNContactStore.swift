@@ -88,7 +88,8 @@ open class CNContactStore: NSObject, @unchecked Sendable {
         let kind = try Self.kind(of: predicate, entity: .contact)
         var result: [CNContact] = []
         try connection.enumerateContacts(ContactQuery(predicate: kind, keys: KeyDescriptorExpansion.properties(of: keys))) {
-            result.append(CNContact(storage: $0))
+            (storage: consuming ContactStorage) in
+            result.append(CNContact(storage: consume storage))
             return true
         }
         return result
@@ -158,8 +159,9 @@ open class CNContactStore: NSObject, @unchecked Sendable {
         )
         let mutable = fetchRequest.mutableObjects
         var stop = ObjCBool(false)
-        try connection.enumerateContacts(query) { storage in
-            let contact = mutable ? CNMutableContact(storage: storage) : CNContact(storage: storage)
+        try connection.enumerateContacts(query) { (storage: consuming ContactStorage) in
+            // Consuming hands the storage to the contact without copying (and retaining) its fields.
+            let contact = mutable ? CNMutableContact(storage: consume storage) : CNContact(storage: consume storage)
             block(contact, &stop)
             return !stop.boolValue
         }

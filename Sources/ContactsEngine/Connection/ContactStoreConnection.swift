@@ -7,7 +7,7 @@ import Foundation
 /// Every method throws `CNError` only.
 package protocol ContactStoreConnection: Sendable {
     /// Streams contacts; the body returns false to stop.
-    func enumerateContacts(_ query: ContactQuery, body: (ContactStorage) throws -> Bool) throws(CNError)
+    func enumerateContacts(_ query: ContactQuery, body: (consuming ContactStorage) throws -> Bool) throws(CNError)
     /// The contact with an identifier, or nil.
     func contact(identifier: String, keys: ContactKeySet, unify: Bool) throws(CNError) -> ContactStorage?
     func groups(matching predicate: ContactsPredicate.Kind?) throws(CNError) -> [CNGroup.Fields]

@@ -42,7 +42,7 @@ package final class EmbeddedConnection: ContactStoreConnection {
         }
     }
 
-    package func enumerateContacts(_ query: ContactQuery, body: (ContactStorage) throws -> Bool) throws(CNError) {
+    package func enumerateContacts(_ query: ContactQuery, body: (consuming ContactStorage) throws -> Bool) throws(CNError) {
         let database = try database()
         let query = try gate.authorize(database).restricting(query)
         try StoreError.mapped { try database.enumerateUnifiedContacts(query, body: body) }

@@ -7,7 +7,7 @@ import GRDB
 extension StoreDatabase {
     /// Streams contacts like ``enumerateContacts(_:body:)``; when the query unifies, each linked card is
     /// replaced by its unified contact, returned once however many of its cards match.
-    package func enumerateUnifiedContacts(_ query: ContactQuery, body: (ContactStorage) throws -> Bool) throws {
+    package func enumerateUnifiedContacts(_ query: ContactQuery, body: (consuming ContactStorage) throws -> Bool) throws {
         guard query.unify else { return try enumerateContacts(query, body: body) }
         let reader = ContactReader(keys: query.keys, unify: true)
         var returned = Set<String>()

@@ -3,18 +3,25 @@ import Foundation
 import GRDB
 
 extension StoreDatabase {
-    /// How many contacts one read transaction loads while streaming.
+    /// How many contacts one read transaction of a paged read loads (change history, refetch after a save).
     package static let batchSize = 500
 
     /// How many contacts the first read loads: small, so the first screenful of a search comes back fast
     /// even when the caller stops early. Not a round 100, so a fetch of 100 by identifier needs one read.
     package static let firstBatchSize = 128
 
+    /// The largest batch an enumeration grows to (each batch is four times the previous one, up to this):
+    /// every batch is a read transaction of its own, whose begin and commit cost about as much as reading
+    /// 20 contacts, so a long enumeration reads large batches; a thousand contacts (about 1 KB of fields
+    /// each) still fit in a core's cache when they are handed out, and keep memory flat.
+    package static let largestBatchSize = 1024
+
     /// Streams the contacts a query selects, a batch per read transaction, so memory stays flat and the
     /// body may call the store again (GRDB reads are not reentrant, and no read is open while it runs).
     ///
-    /// - Parameter body: Called once per contact; returns false to stop.
-    package func enumerateContacts(_ query: ContactQuery, body: (ContactStorage) throws -> Bool) throws {
+    /// - Parameter body: Called once per contact, which it owns (handing a contact over moves it, where
+    ///   borrowing would copy its thirty fields); returns false to stop.
+    package func enumerateContacts(_ query: ContactQuery, body: (consuming ContactStorage) throws -> Bool) throws {
         let reader = ContactReader(keys: query.keys, unify: query.unify)
         let sortColumn: String? =
             switch query.sortOrder {
@@ -25,36 +32,44 @@ extension StoreDatabase {
         var condition: PredicateCompiler.Condition?
         var after: (key: String, id: Int64)?
         var limit = Self.firstBatchSize
+        // One buffer for every batch: a new array of a few hundred contacts per batch costs a large
+        // allocation (and the allocator's consolidation) each time.
+        var batch: [ContactStorage] = []
         while true {
-            var (batch, last) = try pool.read { db -> ([ContactStorage], (String, Int64)?) in
+            batch.reserveCapacity(limit)
+            let last = try pool.read { db -> (String, Int64)? in
                 let current = try condition ?? compiler.condition(for: query.predicate, in: db).restricted(to: query.visibility)
                 condition = current
                 return try readBatch(
-                    reader: reader, condition: current, sortColumn: sortColumn, after: after, limit: limit, in: db
+                    into: &batch, reader: reader, condition: current, sortColumn: sortColumn, after: after, limit: limit,
+                    in: db
                 )
             }
             let count = batch.count
-            // Popping from the reversed batch moves each contact out instead of copying it.
-            batch.reverse()
+            // Popping from the reversed batch moves each contact out instead of copying it. The buffer's
+            // swaps are bitwise moves, where Array.reverse() copies each contact (retaining every field).
+            batch.withUnsafeMutableBufferPointer { $0.reverse() }
             while let storage = batch.popLast() {
                 if try !body(storage) { return }
             }
             guard count == limit, let last else { return }
             after = (last.0, last.1)
-            limit = Self.batchSize
+            limit = min(limit * 4, Self.largestBatchSize)
         }
     }
 
+    /// Reads one batch into `batch` (empty on entry) and returns where the next batch starts: the sort key
+    /// and row id of its last contact, or nil when the batch is not full (the last one).
     private func readBatch(
+        into batch: inout [ContactStorage],
         reader: ContactReader,
         condition: PredicateCompiler.Condition,
         sortColumn: String?,
         after: (key: String, id: Int64)?,
         limit: Int,
         in db: Database
-    ) throws -> ([ContactStorage], (String, Int64)?) {
-        let orderKey = sortColumn ?? "''"
-        var sql = "SELECT \(reader.selection), \(orderKey) FROM contact WHERE (\(condition.sql))"
+    ) throws -> (String, Int64)? {
+        var sql = "SELECT \(reader.selection) FROM contact WHERE (\(condition.sql))"
         var arguments = condition.arguments
         if let after {
             if let sortColumn {
@@ -66,20 +81,22 @@ extension StoreDatabase {
             }
         }
         sql += " ORDER BY " + (sortColumn.map { "\($0), id" } ?? "id") + " LIMIT \(limit)"
-        var batch: [ContactStorage] = []
         var ids: [Int64] = []
-        var last: (String, Int64)?
-        batch.reserveCapacity(limit)
+        ids.reserveCapacity(limit)
         let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
-        let orderIndex = reader.selectionCount
         while let row = try cursor.next() {
-            let id: Int64 = row[0]
-            ids.append(id)
-            batch.append(reader.storage(from: row))
-            last = (row[orderIndex], id)
+            ids.append(row[0])
+            reader.append(row, to: &batch)
         }
         try reader.complete(&batch, ids: ids, in: db)
-        return (batch, last)
+        guard ids.count == limit, let lastID = ids.last else { return nil }
+        guard let sortColumn else { return ("", lastID) }
+        // Only the last contact's sort key is needed: one seek here, in the same transaction, instead of
+        // selecting the key (a string to build) with every row.
+        let key = try String.fetchOne(
+            db.cachedStatement(sql: "SELECT \(sortColumn) FROM contact WHERE id = ?"), arguments: [lastID]
+        )
+        return (key ?? "", lastID)
     }
 
     /// The contacts a query selects, all in memory; for predicates that select few contacts.
@@ -97,10 +114,18 @@ extension StoreDatabase {
         let reader = ContactReader(keys: keys, unify: unify)
         return try pool.read { db in
             let statement = try db.cachedStatement(sql: "SELECT \(reader.selection) FROM contact WHERE identifier = ?")
-            guard let row = try Row.fetchOne(statement, arguments: [identifier]) else { return nil }
-            var batch = [reader.storage(from: row)]
-            try reader.complete(&batch, ids: [row[0]], in: db)
-            return batch.first
+            // A cursor reads the row in place (Row.fetchOne would copy every column first); the row is valid
+            // while the cursor lives.
+            let cursor = try Row.fetchCursor(statement, arguments: [identifier])
+            var batch: [ContactStorage] = []
+            let id: Int64? = try withExtendedLifetime(cursor) {
+                guard let row = try cursor.next() else { return nil }
+                reader.append(row, to: &batch)
+                return row[0]
+            }
+            guard let id else { return nil }
+            try reader.complete(&batch, ids: [id], in: db)
+            return batch.popLast()
         }
     }
 }

@@ -1,0 +1,110 @@
+import Contacts
+import ContactsTestSupport
+import Foundation
+import Testing
+
+/// Enumeration streams contacts in batches that grow (128, 512, then 1,024 contacts per read) and hands each
+/// contact's fields over without copying them; these tests check that the streamed contacts, their order and
+/// the stop flag are the same as through the other read paths, across the batch boundaries.
+@Suite struct EnumerationBatchTests {
+    /// 1,300 generated contacts: past the first two batches (128 + 512) and into the third.
+    private static let count = 1_300
+
+    private static func store() throws -> (TemporaryStore, [CNMutableContact]) {
+        let temporary = try TemporaryStore()
+        var generator = GeneratedContacts(seed: 7)
+        let contacts = try ContactFixtures.save(generator.contacts(count), in: temporary.store)
+        return (temporary, contacts)
+    }
+
+    private static var allKeysButImage: [any CNKeyDescriptor] {
+        [
+            CNContactTypeKey, CNContactNamePrefixKey, CNContactGivenNameKey, CNContactMiddleNameKey, CNContactFamilyNameKey,
+            CNContactPreviousFamilyNameKey, CNContactNameSuffixKey, CNContactNicknameKey, CNContactOrganizationNameKey,
+            CNContactDepartmentNameKey, CNContactJobTitleKey, CNContactBirthdayKey, CNContactNoteKey,
+            CNContactImageDataAvailableKey, CNContactPhoneNumbersKey, CNContactEmailAddressesKey, CNContactPostalAddressesKey,
+            CNContactDatesKey, CNContactUrlAddressesKey, CNContactRelationsKey, CNContactSocialProfilesKey,
+            CNContactInstantMessageAddressesKey,
+        ].map { $0 as CNKeyDescriptor }
+    }
+
+    @Test(arguments: [CNContactSortOrder.none, .givenName, .familyName])
+    func enumeratedContactsEqualThoseReadOneByOne(order: CNContactSortOrder) throws {
+        let (temporary, saved) = try Self.store()
+        let request = CNContactFetchRequest(keysToFetch: Self.allKeysButImage)
+        request.sortOrder = order
+        var enumerated: [CNContact] = []
+        try temporary.store.enumerateContacts(with: request) { contact, _ in enumerated.append(contact) }
+        #expect(Set(enumerated.map(\.identifier)) == Set(saved.map(\.identifier)))
+        #expect(enumerated.count == Self.count)
+        // Every 97th contact (a prime, so samples fall on every batch and at different offsets) read by
+        // identifier, and every contact fetched by a predicate, must equal the streamed one field by field.
+        for contact in enumerated.enumerated().filter({ $0.offset % 97 == 0 || $0.offset == 127 || $0.offset == 128 }) {
+            let single = try temporary.store.unifiedContact(withIdentifier: contact.element.identifier, keysToFetch: Self.allKeysButImage)
+            #expect(ContactComparison.differences(contact.element, single).isEmpty, "contact \(contact.offset)")
+            #expect(contact.element.isUnifiedWithContact(withIdentifier: contact.element.identifier))
+        }
+        let identifiers = Array(enumerated.map(\.identifier)[100..<300])
+        let fetched = try temporary.store.unifiedContacts(
+            matching: CNContact.predicateForContacts(withIdentifiers: identifiers), keysToFetch: Self.allKeysButImage
+        )
+        let byIdentifier = Dictionary(uniqueKeysWithValues: enumerated.map { ($0.identifier, $0) })
+        #expect(fetched.count == identifiers.count)
+        for contact in fetched {
+            let streamed = try #require(byIdentifier[contact.identifier])
+            #expect(ContactComparison.differences(streamed, contact).isEmpty)
+        }
+    }
+
+    @Test(arguments: [CNContactSortOrder.givenName, .familyName])
+    func sortOrderHoldsAcrossBatches(order: CNContactSortOrder) throws {
+        let (temporary, _) = try Self.store()
+        let request = CNContactFetchRequest(keysToFetch: [CNContact.descriptorForAllComparatorKeys()])
+        request.sortOrder = order
+        var enumerated: [CNContact] = []
+        try temporary.store.enumerateContacts(with: request) { contact, _ in enumerated.append(contact) }
+        let comparator = CNContact.comparator(forNameSortOrder: order)
+        // Names repeat (24 given names, 20 family names), so equal names compare equal and any order among
+        // them is sorted: check neighbours, not a sorted copy.
+        let outOfOrder = zip(enumerated, enumerated.dropFirst()).filter { comparator($0, $1) == .orderedDescending }
+        #expect(outOfOrder.isEmpty)
+        #expect(Set(enumerated.map(\.identifier)).count == Self.count)
+    }
+
+    @Test(arguments: [1, 127, 128, 129, 640, 641, 1_299])
+    func stopEndsTheEnumerationAtAnyContact(stopAfter: Int) throws {
+        let (temporary, _) = try Self.store()
+        let request = CNContactFetchRequest(keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])
+        request.sortOrder = .familyName
+        var seen: [String] = []
+        try temporary.store.enumerateContacts(with: request) { contact, stop in
+            seen.append(contact.identifier)
+            if seen.count == stopAfter { stop.pointee = true }
+        }
+        #expect(seen.count == stopAfter)
+        var all: [String] = []
+        try temporary.store.enumerateContacts(with: request) { contact, _ in all.append(contact.identifier) }
+        #expect(Array(all.prefix(stopAfter)) == seen)
+    }
+
+    @Test func blockMayChangeTheStoreBetweenBatches() throws {
+        let (temporary, _) = try Self.store()
+        let request = CNContactFetchRequest(keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])
+        var seen = Set<String>()
+        var failedSaves = 0
+        try temporary.store.enumerateContacts(with: request) { contact, _ in
+            seen.insert(contact.identifier)
+            // A save at the end of a batch: the next batch starts after the last contact read, so the added
+            // contacts (with higher row ids) are visited too, and none twice.
+            if seen.count == 128 || seen.count == 640 {
+                do {
+                    _ = try ContactFixtures.save([ContactFixtures.person("Added\(seen.count)", "Late")], in: temporary.store)
+                } catch {
+                    failedSaves += 1
+                }
+            }
+        }
+        #expect(failedSaves == 0)
+        #expect(seen.count == Self.count + 2)
+    }
+}
