@@ -1,4 +1,5 @@
 import Contacts
+import ContactsSampleData
 import ContactsTestSupport
 import Foundation
 import Testing
