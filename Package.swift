@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(
             name: "ContactsVCardTests",
             dependencies: [
-                "ContactsVCard", "ContactsTestSupport",
+                "ContactsVCard", "ContactsTestSupport", "ContactsSampleData",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -16,7 +16,9 @@ swiftc "${flags[@]}" -module-name ContactsFormatting -emit-module -emit-module-p
     -emit-library -static -o "$out/libContactsFormatting.a" $(find "$root/Sources/ContactsFormatting" -name '*.swift')
 swiftc "${flags[@]}" -module-name ContactsVCard -emit-module -emit-module-path "$out/ContactsVCard.swiftmodule" \
     -emit-library -static -o "$out/libContactsVCard.a" $(find "$root/Sources/ContactsVCard" -name '*.swift')
+swiftc "${flags[@]}" -module-name ContactsSampleData -emit-module -emit-module-path "$out/ContactsSampleData.swiftmodule" \
+    -emit-library -static -o "$out/libContactsSampleData.a" $(find "$root/Sources/ContactsSampleData" -name '*.swift')
 swiftc "${flags[@]}" -module-name VCardThroughput "$root/Fuzz/VCardThroughput.swift" \
-    -L "$out" -lContactsVCard -lContactsFormatting -lContactsModel -o "$out/vcard-throughput"
+    -L "$out" -lContactsSampleData -lContactsVCard -lContactsFormatting -lContactsModel -o "$out/vcard-throughput"
 
 taskset -c 0 "$out/vcard-throughput" "${1:-10000}" 2>/dev/null || "$out/vcard-throughput" "${1:-10000}"

@@ -1,4 +1,5 @@
 import ContactsModel
+import ContactsSampleData
 import Foundation
 import PropertyBased
 import Testing
@@ -117,7 +118,7 @@ import Testing
     // MARK: Identifiers
 
     @Test func identifiersAreUniqueVersion4UUIDs() throws {
-        let contacts = VCardSampleContacts.make(count: 50)
+        let contacts = SampleAddressBook.make(count: 50)
         let data = try CNContactVCardSerialization.data(with: contacts)
         let read = try CNContactVCardSerialization.contacts(with: data)
         var identifiers: [String] = []

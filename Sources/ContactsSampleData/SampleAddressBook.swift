@@ -1,14 +1,15 @@
 import ContactsModel
 import Foundation
 
-/// Deterministic sample contacts shaped like a real address book, for benchmarks and the fuzz seed.
-package enum VCardSampleContacts {
+/// Deterministic sample contacts shaped like a real address book, for the vCard throughput driver, the vCard
+/// benchmarks and tests: every field a vCard commonly carries, so parse and serialize figures are comparable.
+public enum SampleAddressBook {
     private static let givenNames = ["John", "Anna", "Mei", "José", "Fatima", "Hiroshi", "Olga", "Kwame", "Zoë", "Liam"]
     private static let familyNames = ["Appleseed", "Müller", "Wang", "García", "Haddad", "Tanaka", "Ivanova", "Mensah"]
     private static let companies = ["Apple", "ACME Inc.", "Globex", "Initech", "Umbrella", "Hooli"]
 
     /// `count` contacts with names, phones, e-mail, an address, an organization, a birthday and a note.
-    package static func make(count: Int) -> [CNMutableContact] {
+    public static func make(count: Int) -> [CNMutableContact] {
         (0..<count).map(contact(number:))
     }
 
