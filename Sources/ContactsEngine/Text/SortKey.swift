@@ -51,18 +51,17 @@ package struct SortKey: Sendable {
         func key(_ first: Int, _ second: Int) -> String {
             var key = ""
             key.reserveCapacity(length)
-            key += primary[first]
-            key += "\u{1}"
-            key += primary[second]
-            key += "\u{1}"
-            key += primary[2]
-            key += "\u{2}"
-            key += given[first]
-            key += "\u{1}"
-            key += given[second]
-            key += "\u{1}"
-            key += given[2]
-            key += "\u{3}"
+            // Three components separated by U+0001, then the closing separator.
+            func append(_ parts: [String], closing: String) {
+                key += parts[first]
+                key += "\u{1}"
+                key += parts[second]
+                key += "\u{1}"
+                key += parts[2]
+                key += closing
+            }
+            append(primary, closing: "\u{2}")
+            append(given, closing: "\u{3}")
             key += identifier
             return key
         }
