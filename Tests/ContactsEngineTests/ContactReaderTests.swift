@@ -6,28 +6,8 @@ import Testing
 
 @testable import ContactsEngine
 
-/// The reader's hand-written JSON identifier lists and the plans of the queries it reads values with.
+/// The plans of the queries the reader reads values with.
 @Suite struct ContactReaderTests {
-    @Test(arguments: [
-        [String](), ["plain:ABPerson"], ["quote\"d", "back\\slash", "slash/"], ["tab\tnew\nline", "\u{1}\u{1F}\u{7F}", "\u{0}"],
-        ["é", "山田", "🙂 emoji", ""],
-    ])
-    func identifierListIsTheJSONOfTheStrings(strings: [String]) throws {
-        let json = ContactReader.jsonList(strings)
-        let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String]
-        #expect(decoded == strings)
-    }
-
-    @Test(arguments: [["a\"b", "c\\d", "e\nf", "plain"], ["山", ""]])
-    func sqliteReadsTheSameStringsFromTheList(strings: [String]) throws {
-        let temporary = try TemporaryStore()
-        let database = try StoreDatabase.open(temporary.configuration())
-        let read = try database.pool.read { db in
-            try String.fetchAll(db, sql: "SELECT value FROM json_each(?)", arguments: [ContactReader.jsonList(strings)])
-        }
-        #expect(read == strings)
-    }
-
     private func plan(_ sql: String, _ arguments: StatementArguments) throws -> String {
         let temporary = try TemporaryStore()
         let database = try StoreDatabase.open(temporary.configuration())

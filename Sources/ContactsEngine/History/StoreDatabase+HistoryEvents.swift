@@ -121,7 +121,7 @@ extension StoreDatabase {
         var batch: [ContactStorage] = []
         var ids: [Int64] = []
         var containers: [String: String] = [:]
-        let cursor = try Row.fetchCursor(statement, arguments: [IdentifierList.json(identifiers)])
+        let cursor = try Row.fetchCursor(statement, arguments: [JSONList.encode(identifiers)])
         while let row = try cursor.next() {
             ids.append(row[0])
             batch.append(reader.storage(from: row))
@@ -154,7 +154,7 @@ extension StoreDatabase {
                     WHERE contact.identifier IN (SELECT value FROM json_each(?))
                     """
             ),
-            arguments: [IdentifierList.json(missing)]
+            arguments: [JSONList.encode(missing)]
         )
         for row in rows { containers[row[0]] = row[1] }
     }
@@ -169,7 +169,7 @@ extension StoreDatabase {
                     WHERE "group".identifier IN (SELECT value FROM json_each(?))
                     """
             ),
-            arguments: [IdentifierList.json(identifiers)]
+            arguments: [JSONList.encode(identifiers)]
         )
         var result: [String: (fields: CNGroup.Fields, container: String)] = [:]
         for row in rows { result[row[0]] = (CNGroup.Fields(identifier: row[0], name: row[1]), row[2]) }

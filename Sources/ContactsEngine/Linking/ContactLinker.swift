@@ -74,7 +74,7 @@ package enum ContactLinker {
                         """
                 ).execute(arguments: [
                     member.id, person, member.id == chosen.id, reason.rule.rawValue, reason.matchedContactID,
-                    IdentifierList.json(reason.matchedValues), now,
+                    JSONList.encode(reason.matchedValues), now,
                 ])
             }
         }

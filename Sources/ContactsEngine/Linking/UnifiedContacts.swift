@@ -34,7 +34,7 @@ package enum UnifiedContacts {
                     WHERE contact.identifier IN (SELECT value FROM json_each(?))
                     """
             ),
-            arguments: [IdentifierList.json(identifiers)]
+            arguments: [JSONList.encode(identifiers)]
         )
         guard !persons.isEmpty else { return }
         var personOf: [String: Int64] = [:]
@@ -92,7 +92,7 @@ package enum UnifiedContacts {
         )
         var cards: [ContactStorage] = []
         var cardIDs: [Int64] = []
-        let cursor = try Row.fetchCursor(statement, arguments: [ContactReader.jsonList(ids)])
+        let cursor = try Row.fetchCursor(statement, arguments: [JSONList.encode(ids)])
         while let row = try cursor.next() {
             cardIDs.append(row[0])
             cards.append(reader.storage(from: row))

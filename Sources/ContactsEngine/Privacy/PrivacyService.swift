@@ -29,7 +29,7 @@ package struct PrivacyService: Sendable {
     /// Counts how many of a set of contact identifiers exist in the store.
     package func existingCount(_ identifiers: Set<String>) -> Int {
         guard !identifiers.isEmpty else { return 0 }
-        let list = ContactReader.jsonList(Array(identifiers))
+        let list = JSONList.encode(Array(identifiers))
         let count = try? database.pool.read { db in
             try Int.fetchOne(
                 db, sql: "SELECT COUNT(*) FROM contact WHERE identifier IN (SELECT value FROM json_each(?))",

@@ -110,7 +110,7 @@ package struct SQLitePrivacyRepository: PrivacyRepository {
         if !removed.isEmpty {
             try db.execute(
                 sql: "DELETE FROM \(table) WHERE app_id = ? AND contact_identifier IN (SELECT value FROM json_each(?))",
-                arguments: [appID, ContactReader.jsonList(removed.sorted())]
+                arguments: [appID, JSONList.encode(removed.sorted())]
             )
         }
         if !added.isEmpty {
@@ -119,7 +119,7 @@ package struct SQLitePrivacyRepository: PrivacyRepository {
                     INSERT OR IGNORE INTO \(table) (app_id, contact_identifier)
                     SELECT ?, value FROM json_each(?)
                     """,
-                arguments: [appID, ContactReader.jsonList(added.sorted())]
+                arguments: [appID, JSONList.encode(added.sorted())]
             )
         }
     }

@@ -27,7 +27,7 @@ package struct PredicateCompiler {
         case .contactsMatchingName(let name):
             return try nameCondition(name, in: db)
         case .contactsWithIdentifiers(let identifiers):
-            let list = ContactReader.jsonList(identifiers)
+            let list = JSONList.encode(identifiers)
             // Most stores have no links: then the identifiers name the contacts and nothing else, and one
             // indexed probe saves looking each identifier up a second time for its linked cards.
             guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM link)")) == true else {
@@ -85,6 +85,6 @@ package struct PredicateCompiler {
             if phoneMatcher.matches(row[1], number) { ids.append(row[0]) }
         }
         guard !ids.isEmpty else { return .none }
-        return Condition(sql: "id IN (SELECT value FROM json_each(?))", arguments: [ContactReader.jsonList(ids)])
+        return Condition(sql: "id IN (SELECT value FROM json_each(?))", arguments: [JSONList.encode(ids)])
     }
 }

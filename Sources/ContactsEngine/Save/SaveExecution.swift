@@ -81,7 +81,7 @@ package struct SaveExecution {
         var stored = Set<String>()
         for start in stride(from: 0, to: identifiers.count, by: 5_000) {
             let chunk = Array(identifiers[start..<min(start + 5_000, identifiers.count)])
-            stored.formUnion(try String.fetchAll(statement, arguments: [JSONStringList.encode(chunk)]))
+            stored.formUnion(try String.fetchAll(statement, arguments: [JSONList.encode(chunk)]))
         }
         return stored
     }

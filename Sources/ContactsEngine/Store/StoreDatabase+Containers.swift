@@ -13,7 +13,7 @@ extension StoreDatabase {
                 break
             case .containersWithIdentifiers(let identifiers):
                 sql += " WHERE identifier IN (SELECT value FROM json_each(?))"
-                arguments = [ContactReader.jsonList(identifiers)]
+                arguments = [JSONList.encode(identifiers)]
             case .containerOfContact(let identifier):
                 sql += " WHERE id = (SELECT container_id FROM contact WHERE identifier = ?)"
                 arguments = [identifier]

@@ -13,7 +13,7 @@ extension StoreDatabase {
                 break
             case .groupsWithIdentifiers(let identifiers):
                 sql += #" WHERE "group".identifier IN (SELECT value FROM json_each(?))"#
-                arguments = [ContactReader.jsonList(identifiers)]
+                arguments = [JSONList.encode(identifiers)]
             case .groupsInContainer(let identifier):
                 sql += #" JOIN container ON container.id = "group".container_id WHERE container.identifier = ?"#
                 arguments = [identifier]

@@ -15,7 +15,7 @@ package enum VCardExtrasReader {
     /// The extras of the contacts with the identifiers, by identifier; contacts with none are left out.
     package static func read(identifiers: [String], in db: Database) throws -> [String: Extras] {
         guard !identifiers.isEmpty else { return [:] }
-        let list = JSONStringList.encode(identifiers)
+        let list = JSONList.encode(identifiers)
         var result: [String: Extras] = [:]
         let uids = try db.cachedStatement(
             sql: """
@@ -52,7 +52,7 @@ package enum VCardExtrasReader {
                 WHERE c.identifier IN (SELECT value FROM json_each(?)) ORDER BY g.id
                 """
         )
-        let rows = try Row.fetchCursor(statement, arguments: [JSONStringList.encode(identifiers)])
+        let rows = try Row.fetchCursor(statement, arguments: [JSONList.encode(identifiers)])
         while let row = try rows.next() {
             extras[row[0], default: Extras()].groupNames.append(row[1])
         }

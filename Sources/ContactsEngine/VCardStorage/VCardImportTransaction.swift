@@ -44,7 +44,7 @@ package struct VCardImportTransaction {
                 WHERE u.container_id = ? AND u.uid IN (SELECT value FROM json_each(?))
                 """
         )
-        let rows = try Row.fetchCursor(byUID, arguments: [container.id, JSONStringList.encode(uids)])
+        let rows = try Row.fetchCursor(byUID, arguments: [container.id, JSONList.encode(uids)])
         while let row = try rows.next() {
             result[row[0]] = match(id: row[1], identifier: row[2])
         }
@@ -55,7 +55,7 @@ package struct VCardImportTransaction {
         let byIdentifier = try db.cachedStatement(
             sql: "SELECT identifier, id FROM contact WHERE +container_id = ? AND identifier IN (SELECT value FROM json_each(?))"
         )
-        let identifiers = try Row.fetchCursor(byIdentifier, arguments: [container.id, JSONStringList.encode(rest)])
+        let identifiers = try Row.fetchCursor(byIdentifier, arguments: [container.id, JSONList.encode(rest)])
         while let row = try identifiers.next() {
             result[row[0]] = match(id: row[1], identifier: row[0])
         }
