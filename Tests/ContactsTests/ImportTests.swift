@@ -232,4 +232,26 @@ import Testing
             matching: CNContact.predicateForContactsInContainer(withIdentifier: exchange.identifier), keysToFetch: [])
         #expect(stored.isEmpty)
     }
+
+    /// A re-import that updates a linked card logs it as a save would: the card in per-container history,
+    /// its unified contact in unified history.
+    @Test func updatingALinkedCardLogsTheCardAndItsUnifiedContact() throws {
+        let temporary = try TemporaryStore()
+        let store = temporary.store
+        let card = { (title: String) in
+            "BEGIN:VCARD\nVERSION:3.0\nN:Lee;Ann;;;\nTITLE:\(title)\nEMAIL:ann@example.com\nUID:ann-1\nEND:VCARD\n"
+        }
+        try store.importVCards(data: Data(card("Engineer").utf8))
+        let home = try #require(store.unifiedContacts(
+            matching: CNContact.predicateForContacts(matchingName: "ann"), keysToFetch: []).first)
+        let account = try store.addContainer(name: "Work", type: .cardDAV)
+        let work = ContactFixtures.person("Ann", "Lee")
+        try ContactFixtures.save([work], in: store, container: account.identifier)
+        try store.link([home.identifier, work.identifier], preferredIdentifier: work.identifier)
+        let token = store.currentHistoryToken
+        let summary = try store.importVCards(data: Data(card("Manager").utf8))
+        #expect(summary.updated == 1)
+        #expect(try store.historyLines(after: token, unify: false).lines == ["update \(home.identifier)"])
+        #expect(try store.historyLines(after: token).lines == ["update \(work.identifier)"])
+    }
 }

@@ -183,15 +183,10 @@ package struct VCardImportTransaction {
         }
     }
 
+    /// Logs a change as a save does, through ``HistoryLog/record(_:_:related:transactionID:in:)``, so an
+    /// update of a linked card gets its per-container and unified rows like any other update.
     func log(_ operation: ChangeOperation, _ identifier: String, related: String? = nil) throws {
-        try db.cachedStatement(
-            sql: "INSERT INTO change_log (transaction_id, operation, identifier, related_identifier) VALUES (?, ?, ?, ?)"
-        ).executeBinding { binder in
-            binder.bind(transactionID)
-            binder.bind(operation.rawValue)
-            binder.bind(identifier)
-            binder.bind(related)
-        }
+        try HistoryLog.record(operation, identifier, related: related, transactionID: transactionID, in: db)
     }
 }
 
