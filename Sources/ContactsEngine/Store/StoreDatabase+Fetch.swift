@@ -23,12 +23,7 @@ extension StoreDatabase {
     ///   borrowing would copy its thirty fields); returns false to stop.
     package func enumerateContacts(_ query: ContactQuery, body: (consuming ContactStorage) throws -> Bool) throws {
         let reader = ContactReader(keys: query.keys, unify: query.unify)
-        let sortColumn: String? =
-            switch query.sortOrder {
-            case .givenName: "sort_given"
-            case .familyName: "sort_family"
-            default: nil
-            }
+        let sortColumn = Self.sortColumn(of: query)
         var condition: PredicateCompiler.Condition?
         var after: (key: String, id: Int64)?
         var limit = Self.firstBatchSize
@@ -58,9 +53,18 @@ extension StoreDatabase {
         }
     }
 
+    /// The column a query's order pages on; nil for row-id order.
+    static func sortColumn(of query: ContactQuery) -> String? {
+        switch query.sortOrder {
+        case .givenName: "sort_given"
+        case .familyName: "sort_family"
+        default: nil
+        }
+    }
+
     /// Reads one batch into `batch` (empty on entry) and returns where the next batch starts: the sort key
     /// and row id of its last contact, or nil when the batch is not full (the last one).
-    private func readBatch(
+    func readBatch(
         into batch: inout [ContactStorage],
         reader: ContactReader,
         condition: PredicateCompiler.Condition,
