@@ -29,7 +29,7 @@ extension CNContactStore {
     /// Announces a change this store committed, after the commit and with no lock held, so observers may
     /// call the store from the handler.
     ///
-    /// - Parameter saveIdentifiers: The identifiers of the save requests, empty for link changes.
+    /// - Parameter saveIdentifiers: The identifiers of the save requests, empty for link changes and imports.
     func postStoreDidChange(saveIdentifiers: [String]) {
         postStoreDidChange(userInfo: [
             ChangeNotificationKey.saveIdentifiers: saveIdentifiers,

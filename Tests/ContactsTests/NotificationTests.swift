@@ -100,6 +100,17 @@ private final class NotificationRecorder {
         #expect(recorder.notifications.allSatisfy { $0["CNNotificationOriginationExternally"] == nil })
     }
 
+    @Test func importIsAnnouncedOnceAsThisStoresChange() async throws {
+        let temporary = try TemporaryStore()
+        let recorder = NotificationRecorder(store: temporary.store)
+        let card = "BEGIN:VCARD\nVERSION:3.0\nN:Lee;Ann;;;\nUID:ann-1\nEND:VCARD\n"
+        try temporary.store.importVCards(data: Data(card.utf8))
+        try await Task.sleep(for: .milliseconds(800))
+        #expect(recorder.notifications.count == 1)
+        #expect(recorder.notifications.first?["CNNotificationSaveIdentifiersKey"] as? [String] == [])
+        #expect(recorder.notifications.first?["CNNotificationOriginationExternally"] == nil)
+    }
+
     @Test func anotherProcessSavingIsNoticedWithinOneSecond() async throws {
         let temporary = try TemporaryStore()
         let recorder = NotificationRecorder(store: temporary.store)

@@ -122,13 +122,18 @@ extension CNContactStore {
     ) throws -> ContactImportSummary {
         let database = try engineDatabase()
         do {
-            return try database.importTransaction(
+            let summary = try database.importTransaction(
                 author: options.transactionAuthor, containerIdentifier: options.containerIdentifier
             ) { transaction in
                 var session = ContactImportSession(transaction: transaction, batchSize: options.batchSize)
                 try body(&session)
                 return session.summary
             }
+            // Announced like a link change: a committed change of this store, with no save request behind it.
+            if summary.added + summary.updated + summary.groupsCreated + summary.membersAdded > 0 {
+                postStoreDidChange(saveIdentifiers: [])
+            }
+            return summary
         } catch let error as CNError {
             throw error
         } catch {

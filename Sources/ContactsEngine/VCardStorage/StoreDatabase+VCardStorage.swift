@@ -28,9 +28,11 @@ extension StoreDatabase {
             var result: Result?
             try db.inTransaction(.immediate) {
                 let container = try Self.importContainer(containerIdentifier, in: db)
+                // Tagged with this process, as saves are, so the change watcher does not announce the
+                // import again as another process's change; the importing store announces it itself.
                 try db.execute(
-                    sql: #"INSERT INTO "transaction" (author, save_identifier, timestamp) VALUES (?, ?, ?)"#,
-                    arguments: [author, UUID().uuidString, Date().timeIntervalSince1970]
+                    sql: #"INSERT INTO "transaction" (author, save_identifier, timestamp, origin) VALUES (?, ?, ?, ?)"#,
+                    arguments: [author, UUID().uuidString, Date().timeIntervalSince1970, HistoryLog.processOrigin]
                 )
                 let transaction = VCardImportTransaction(
                     db: db, writer: writer, transactionID: db.lastInsertedRowID, container: container,
