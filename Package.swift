@@ -7,6 +7,9 @@ let package = Package(
     name: "swift-contacts",
     products: [
         .library(name: "Contacts", targets: ["Contacts"]),
+        // The system side: acting as the person, consent and trusted agents, access controls, policy.
+        // The `contacts` tool and the daemon use it; apps import `Contacts` only.
+        .library(name: "ContactsSystem", targets: ["ContactsSystem"]),
         .executable(name: "contacts", targets: ["contacts"]),
         // Seeded realistic contacts, shared by the tests and the Benchmarks package.
         .library(name: "ContactsSampleData", targets: ["ContactsSampleData"]),
@@ -49,20 +52,23 @@ let package = Package(
             name: "Contacts",
             dependencies: ["ContactsModel", "ContactsFormatting", "ContactsVCard", "ContactsPrivacy", "ContactsEngine"]
         ),
+        .target(name: "ContactsSystem", dependencies: ["Contacts", "ContactsEngine", "ContactsPrivacy"]),
         .target(
             name: "ContactsCLI",
-            dependencies: ["Contacts", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["ContactsSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "contacts", dependencies: ["ContactsCLI"]),
         // The example app of the README; its Info.plist names the app and its purpose string.
         .executableTarget(
             name: "FindMyFriends",
-            dependencies: ["Contacts"],
+            // The app's own files import Contacts only; SystemAccessButton.swift plays the system's side of the
+            // contact access button, which needs ContactsSystem.
+            dependencies: ["Contacts", "ContactsSystem"],
             path: "Examples/FindMyFriends",
             exclude: ["Info.plist"]
         ),
         .target(name: "ContactsSampleData", dependencies: ["ContactsModel"]),
-        .target(name: "ContactsTestSupport", dependencies: ["Contacts"]),
+        .target(name: "ContactsTestSupport", dependencies: ["ContactsSystem"]),
         .testTarget(
             name: "ContactsModelTests",
             dependencies: ["ContactsModel", "ContactsTestSupport"]
@@ -89,7 +95,7 @@ let package = Package(
         .testTarget(
             name: "ContactsTests",
             dependencies: [
-                "Contacts", "ContactsTestSupport", "ContactsSampleData",
+                "Contacts", "ContactsSystem", "ContactsTestSupport", "ContactsSampleData",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -1,4 +1,4 @@
-import Contacts
+import ContactsSystem
 
 /// Stands in for the system's side of the contact access button; not part of the app.
 ///

@@ -43,22 +43,8 @@ open class CNContactStore: NSObject, @unchecked Sendable {
         startWatchingExternalChanges()
     }
 
-    /// Opens the store a configuration names. Our addition.
-    ///
-    /// - Parameter configuration: Where the store file lives and how to open it.
-    public init(configuration: ContactStoreConfiguration) {
-        self.connection = EmbeddedConnection(configuration: configuration)
-        self.changeWatcher = Self.makeChangeWatcher(for: self.connection)
-        super.init()
-        startWatchingExternalChanges()
-    }
-
-    /// Opens the store file at a URL, creating it when missing. Our addition.
-    public convenience init(url: URL) {
-        self.init(configuration: ContactStoreConfiguration(url: url))
-    }
-
-    /// Creates a store over another connection, such as a daemon client.
+    /// Creates a store over another connection: a configured embedded store (module ContactsSystem) or, later,
+    /// a daemon client.
     package init(connection: any ContactStoreConnection) {
         self.connection = connection
         self.changeWatcher = Self.makeChangeWatcher(for: self.connection)

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Contacts
+import ContactsSystem
 
 /// The `contacts` command: the person's tool for their address book.
 ///

@@ -1,4 +1,4 @@
-import Contacts
+import ContactsSystem
 
 /// Compares contacts field by field, for tests that check a round trip (vCard, import and export).
 package enum ContactComparison {

@@ -1,4 +1,4 @@
-import Contacts
+import ContactsSystem
 import Foundation
 
 /// Builders for contacts used across tests and benchmarks.

@@ -1,4 +1,4 @@
-import Contacts
+import ContactsSystem
 import Foundation
 
 /// A contact store in a fresh temporary directory, removed when the value is released.
@@ -27,6 +27,12 @@ public final class TemporaryStore: Sendable {
         let url = directory.appendingPathComponent("Contacts.sqlite")
         self.url = url
         store = CNContactStore(configuration: Self.configuration(url: url, localeIdentifier: localeIdentifier, isReadOnly: false))
+    }
+
+    /// The engine's store on the same file with the person's access, issued by the privacy gate like every other
+    /// access, for tests that check rows the public API does not show.
+    package func personStore(localeIdentifier: String = "en_US") throws -> AuthorizedStore {
+        try EmbeddedConnection(configuration: configuration(localeIdentifier: localeIdentifier)).authorized()
     }
 
     /// A configuration for the same file, to open a second store on it.

@@ -9,8 +9,8 @@ import Testing
 
 @Suite struct ChangeLogTests {
     private func rows(_ temporary: TemporaryStore) throws -> [(Int, String, String?)] {
-        let database = try StoreDatabase.open(temporary.configuration())
-        return try database.pool.read { db in
+        let database = try temporary.personStore()
+        return try database.read { db in
             try Row.fetchAll(db, sql: "SELECT operation, identifier, related_identifier FROM change_log ORDER BY sequence")
                 .map { ($0[0], $0[1], $0[2]) }
         }
@@ -32,8 +32,8 @@ import Testing
         second.delete(group)
         try temporary.store.execute(second)
 
-        let database = try StoreDatabase.open(temporary.configuration())
-        let transactions = try database.pool.read { db in
+        let database = try temporary.personStore()
+        let transactions = try database.read { db in
             try Row.fetchAll(db, sql: #"SELECT author, save_identifier FROM "transaction" ORDER BY id"#).map { ($0[0] as String?, $0[1] as String) }
         }
         #expect(transactions.map(\.0) == ["com.example.app", nil])
@@ -58,8 +58,8 @@ import Testing
         let temporary = try TemporaryStore()
         let ann = ContactFixtures.person("Ann", "Lee")
         try ContactFixtures.save([ann], in: temporary.store)
-        let database = try StoreDatabase.open(temporary.configuration())
-        try database.pool.write { try $0.execute(sql: "UPDATE contact SET is_read_only = 1") }
+        let database = try temporary.personStore()
+        try database.write { try $0.execute(sql: "UPDATE contact SET is_read_only = 1") }
         let request = CNSaveRequest()
         request.update(ann)
         #expect(throws: CNError(.recordNotWritable, userInfo: [CNErrorUserInfoAffectedRecordIdentifiersKey: [ann.identifier]])) {

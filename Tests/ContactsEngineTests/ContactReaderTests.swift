@@ -10,8 +10,8 @@ import Testing
 @Suite struct ContactReaderTests {
     private func plan(_ sql: String, _ arguments: StatementArguments) throws -> String {
         let temporary = try TemporaryStore()
-        let database = try StoreDatabase.open(temporary.configuration())
-        return try database.pool.read { db in
+        let database = try temporary.personStore()
+        return try database.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }.joined(separator: "\n")
         }
     }
@@ -32,8 +32,8 @@ import Testing
 
     @Test func identifiersWithoutLinksSeekEachContactByIdentifier() throws {
         let temporary = try TemporaryStore()
-        let database = try StoreDatabase.open(temporary.configuration())
-        let condition = try database.pool.read {
+        let database = try temporary.personStore()
+        let condition = try database.read {
             try database.compiler.condition(for: .contactsWithIdentifiers(["a", "b"]), in: $0)
         }
         #expect(!condition.sql.contains("link"))

@@ -8,16 +8,16 @@ import Testing
 
 @Suite struct HistoryLogTests {
     private func rows(_ temporary: TemporaryStore, after sequence: Int64 = 0) throws -> [String] {
-        let database = try StoreDatabase.open(temporary.configuration())
-        return try database.pool.read { db in
+        let database = try temporary.personStore()
+        return try database.read { db in
             try Row.fetchAll(db, sql: "SELECT operation, identifier, view FROM change_log WHERE sequence > ? ORDER BY sequence", arguments: [sequence])
                 .map { "\($0[0] as Int) \($0[1] as String) \($0[2] as Int)" }
         }
     }
 
     private func sequence(_ temporary: TemporaryStore) throws -> Int64 {
-        let database = try StoreDatabase.open(temporary.configuration())
-        return try database.pool.read { try HistoryLog.currentSequence(in: $0) }
+        let database = try temporary.personStore()
+        return try database.read { try HistoryLog.currentSequence(in: $0) }
     }
 
     @Test func linkedCardUpdateWritesTheCardRowAndItsUnifiedContactsRow() throws {
@@ -39,16 +39,16 @@ import Testing
     @Test func savesAreTaggedWithThisProcess() throws {
         let temporary = try TemporaryStore()
         try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: temporary.store)
-        let database = try StoreDatabase.open(temporary.configuration())
-        let origins = try database.pool.read { try String?.fetchAll($0, sql: #"SELECT origin FROM "transaction""#) }
+        let database = try temporary.personStore()
+        let origins = try database.read { try String?.fetchAll($0, sql: #"SELECT origin FROM "transaction""#) }
         #expect(origins == [HistoryLog.processOrigin])
     }
 
     @Test func storesHaveDistinctIdentifiersThatSurviveReopening() throws {
         let first = try TemporaryStore()
         let second = try TemporaryStore()
-        let token = try StoreDatabase.open(first.configuration()).currentHistoryToken()
-        #expect(try StoreDatabase.open(first.configuration()).currentHistoryToken().storeIdentifier == token.storeIdentifier)
-        #expect(try StoreDatabase.open(second.configuration()).currentHistoryToken().storeIdentifier != token.storeIdentifier)
+        let token = try first.personStore().currentHistoryToken()
+        #expect(try first.personStore().currentHistoryToken().storeIdentifier == token.storeIdentifier)
+        #expect(try second.personStore().currentHistoryToken().storeIdentifier != token.storeIdentifier)
     }
 }

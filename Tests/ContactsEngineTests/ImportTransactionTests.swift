@@ -9,20 +9,20 @@ import Testing
 @Suite struct ImportTransactionTests {
     @Test func anImportLeavesTheWriterPageCacheAsConfigured() throws {
         let temporary = try TemporaryStore()
-        let database = try StoreDatabase.open(temporary.configuration())
-        let before = try database.pool.write { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
+        let database = try temporary.personStore()
+        let before = try database.write { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
         try database.importTransaction(author: nil, containerIdentifier: nil) { transaction in
             let storage = ContactFixtures.person("Ada", "Lovelace").storage
             try transaction.add(storage, uid: "ada", unknownProperties: [])
         }
-        let after = try database.pool.write { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
+        let after = try database.write { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
         #expect(before == -32_000)
         #expect(after == before)
     }
 
     @Test func preparedAndPlainAddsStoreTheSameRows() throws {
         let temporary = try TemporaryStore()
-        let database = try StoreDatabase.open(temporary.configuration())
+        let database = try temporary.personStore()
         let full = ModelSamples.fullContact()
         let plain = full.storage
         var second = full.storage
@@ -31,7 +31,7 @@ import Testing
             try transaction.add(plain, uid: "plain", unknownProperties: [])
             try transaction.add(transaction.preparer.prepare(second), uid: "prepared", unknownProperties: [])
         }
-        let rows = try database.pool.read { db in
+        let rows = try database.read { db in
             try [plain.identifier, second.identifier].map { identifier in
                 try Row.fetchAll(
                     db,

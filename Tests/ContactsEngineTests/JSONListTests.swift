@@ -20,8 +20,8 @@ import Testing
     @Test(arguments: [["a\"b", "c\\d", "e\nf", "plain"], ["山", ""]])
     func sqliteReadsTheSameStringsFromTheList(strings: [String]) throws {
         let temporary = try TemporaryStore()
-        let database = try StoreDatabase.open(temporary.configuration())
-        let read = try database.pool.read { db in
+        let database = try temporary.personStore()
+        let read = try database.read { db in
             try String.fetchAll(db, sql: "SELECT value FROM json_each(?)", arguments: [JSONList.encode(strings)])
         }
         #expect(read == strings)
@@ -30,8 +30,8 @@ import Testing
     @Test func sqliteReadsTheSameRowIdsFromTheList() throws {
         let ids: [Int64] = [1, 42, 9_007_199_254_740_993, -3]
         let temporary = try TemporaryStore()
-        let database = try StoreDatabase.open(temporary.configuration())
-        let read = try database.pool.read { db in
+        let database = try temporary.personStore()
+        let read = try database.read { db in
             try Int64.fetchAll(db, sql: "SELECT value FROM json_each(?)", arguments: [JSONList.encode(ids)])
         }
         #expect(read == ids)

@@ -16,8 +16,8 @@ import Testing
         let annWork = ContactFixtures.person("Ann", "Lee")
         let bo = ContactFixtures.person("Bo", "Ek")
         try ContactFixtures.save([ann, annWork, bo], in: temporary.store)
-        let database = try StoreDatabase.open(temporary.configuration())
-        try database.pool.write { db in
+        let database = try temporary.personStore()
+        try database.write { db in
             try db.execute(
                 sql: "INSERT INTO link (contact_id, person_id) SELECT id, 1 FROM contact WHERE identifier IN (?, ?)",
                 arguments: [ann.identifier, annWork.identifier]

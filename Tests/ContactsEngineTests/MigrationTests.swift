@@ -9,8 +9,8 @@ import Testing
 @Suite struct MigrationTests {
     @Test func version1CreatesEveryTableOfTheDesign() throws {
         let temporary = try TemporaryStore()
-        let database = try StoreDatabase.open(temporary.configuration())
-        let tables = try database.pool.read { db in
+        let database = try temporary.personStore()
+        let tables = try database.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%'")
         }
         #expect(Set(tables) == [
@@ -23,11 +23,11 @@ import Testing
 
     @Test func reopeningAppliesNoMigrationTwiceAndKeepsOneLocalContainer() throws {
         let temporary = try TemporaryStore()
-        let first = try StoreDatabase.open(temporary.configuration())
+        let first = try temporary.personStore()
         let identifier = try first.defaultContainerIdentifier()
-        let second = try StoreDatabase.open(temporary.configuration())
+        let second = try temporary.personStore()
         #expect(try second.defaultContainerIdentifier() == identifier)
-        let applied = try second.pool.read { try StoreSchema.migrator.appliedMigrations($0) }
+        let applied = try second.read { try StoreSchema.migrator.appliedMigrations($0) }
         #expect(applied == StoreSchema.migrator.migrations)
         #expect(applied.first == "v1")
         #expect(try second.containers(matching: nil).count == 1)
@@ -37,7 +37,7 @@ import Testing
         let temporary = try TemporaryStore(localeIdentifier: "en_US")
         try ContactFixtures.save([ContactFixtures.person("Ann", "Öberg"), ContactFixtures.person("Bo", "Zola")], in: temporary.store)
         func familyOrder(_ locale: String) throws -> [String] {
-            let database = try StoreDatabase.open(temporary.configuration(localeIdentifier: locale))
+            let database = try temporary.personStore(localeIdentifier: locale)
             return try database.contacts(ContactQuery(predicate: nil, keys: ContactKeySet(.familyName), sortOrder: .familyName)).map(\.familyName)
         }
         #expect(try familyOrder("en_US") == ["Öberg", "Zola"])

@@ -9,15 +9,15 @@ import Testing
 
 /// The SQLite privacy repository, its change-log rows, and the SQL of the visible set.
 @Suite struct PrivacyStoreTests {
-    private func open() throws -> (TemporaryStore, StoreDatabase) {
+    private func open() throws -> (TemporaryStore, AuthorizedStore) {
         let temporary = try TemporaryStore()
-        return (temporary, try StoreDatabase.open(temporary.configuration()))
+        return (temporary, try temporary.personStore())
     }
 
     @Test func recordsRoundTripEveryField() throws {
         let (temporary, database) = try open()
         defer { withExtendedLifetime(temporary) {} }
-        let repository = SQLitePrivacyRepository(pool: database.pool)
+        let repository = SQLitePrivacyRepository(store: database)
         #expect(try repository.record(for: "com.example.app") == nil)
         let stored = try repository.change("com.example.app") { record in
             record.status = .limited
@@ -35,7 +35,7 @@ import Testing
     @Test func generationsMatchTheInMemoryTwin() throws {
         let (temporary, database) = try open()
         defer { withExtendedLifetime(temporary) {} }
-        let repositories: [any PrivacyRepository] = [SQLitePrivacyRepository(pool: database.pool), InMemoryPrivacyRepository()]
+        let repositories: [any PrivacyRepository] = [SQLitePrivacyRepository(store: database), InMemoryPrivacyRepository()]
         let changes: [(inout AuthorizationRecord) -> Void] = [
             { $0.status = .authorized }, { $0.status = .limited }, { $0.limitedIdentifiers.insert("A") },
             { $0.limitedIdentifiers.remove("A") }, { $0.createdIdentifiers.insert("C") }, { $0.status = .denied },
@@ -49,12 +49,12 @@ import Testing
     @Test func sharingAndUnsharingWriteGrantAndRevokeRowsInTheChangeLog() throws {
         let (temporary, database) = try open()
         defer { withExtendedLifetime(temporary) {} }
-        let repository = SQLitePrivacyRepository(pool: database.pool)
+        let repository = SQLitePrivacyRepository(store: database)
         try repository.change("app") { $0.status = .limited }
         try repository.change("app") { $0.limitedIdentifiers = ["A", "B"] }
         try repository.change("app") { $0.limitedIdentifiers = ["B"] }
         try repository.change("app") { $0.status = .authorized }
-        let rows = try database.pool.read { db in
+        let rows = try database.read { db in
             try Row.fetchAll(db, sql: "SELECT operation, identifier, related_identifier FROM change_log ORDER BY sequence")
                 .map { "\($0[0] as Int) \($0[1] as String) \($0[2] as String)" }
         }
@@ -66,7 +66,7 @@ import Testing
         defer { withExtendedLifetime(temporary) {} }
         let visible = VisibleContacts(appID: 1)
         let condition = PredicateCompiler.Condition.all.restricted(to: visible)
-        let detail = try database.pool.read { db in
+        let detail = try database.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT id FROM contact WHERE \(condition.sql)")
                 .map { $0["detail"] as String }.joined(separator: "\n")
         }
@@ -77,13 +77,16 @@ import Testing
     @Test func savesOfAnAppRecordCreatedContactsInTheSameTransaction() throws {
         let (temporary, database) = try open()
         defer { withExtendedLifetime(temporary) {} }
-        let repository = SQLitePrivacyRepository(pool: database.pool)
+        let repository = SQLitePrivacyRepository(store: database)
         try repository.change("app") { $0.status = .limited }
-        let appID = try #require(try repository.state(for: "app")?.appID)
+        var configuration = temporary.configuration()
+        configuration.accessor = .app(AppIdentity(bundleIdentifier: "app", usageDescription: "Tests."))
+        configuration.privacy = ContactStorePrivacyOptions(administratorPolicy: .unrestricted)
+        let app = try EmbeddedConnection(configuration: configuration).authorized()
+        #expect(app.access.saveGate?.visibility != nil, "the gate issued limited access")
         let contact = CNMutableContact()
         contact.givenName = "Ann"
-        let gate = SaveGate(appID: appID, visibility: VisibleContacts(appID: appID), allowsNotes: false)
-        try database.execute([.addContact(contact, containerIdentifier: nil)], author: nil, saveIdentifier: "s", refetch: false, gate: gate)
+        try app.execute([.addContact(contact, containerIdentifier: nil)], author: nil, saveIdentifier: "s", refetch: false)
         #expect(try repository.record(for: "app")?.createdIdentifiers == [contact.identifier])
     }
 }

@@ -10,16 +10,16 @@ import Testing
 @Suite struct QueryPlanTests {
     private func plan(_ sql: String, _ arguments: StatementArguments) throws -> String {
         let temporary = try TemporaryStore()
-        let database = try StoreDatabase.open(temporary.configuration())
-        return try database.pool.read { db in
+        let database = try temporary.personStore()
+        return try database.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }.joined(separator: "\n")
         }
     }
 
     @Test func namePredicateUsesTheNameIndexRange() throws {
         let temporary = try TemporaryStore()
-        let database = try StoreDatabase.open(temporary.configuration())
-        let condition = try database.pool.read { try database.compiler.condition(for: .contactsMatchingName("jo app"), in: $0) }
+        let database = try temporary.personStore()
+        let condition = try database.read { try database.compiler.condition(for: .contactsMatchingName("jo app"), in: $0) }
         #expect(condition.sql.contains("INTERSECT"))
         let detail = try plan("SELECT id FROM contact WHERE \(condition.sql)", condition.arguments)
         #expect(detail.contains("SEARCH name_index USING PRIMARY KEY (token>? AND token<?)"))

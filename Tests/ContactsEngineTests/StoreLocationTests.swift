@@ -24,17 +24,17 @@ import Testing
     @Test func newStoreDirectoryIs0700AndFileIs0600InWALMode() throws {
         let temporary = try TemporaryStore()
         let nested = temporary.directory.appendingPathComponent("a/b/Contacts.sqlite")
-        let database = try StoreDatabase.open(ContactStoreConfiguration(url: nested))
+        let database = try EmbeddedConnection(configuration: ContactStoreConfiguration(url: nested)).authorized()
         let manager = FileManager.default
         let directoryMode = try manager.attributesOfItem(atPath: nested.deletingLastPathComponent().path)[.posixPermissions] as? Int
         let fileMode = try manager.attributesOfItem(atPath: nested.path)[.posixPermissions] as? Int
         #expect(directoryMode == 0o700)
         #expect(fileMode == 0o600)
-        let journal = try database.pool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        let journal = try database.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
         #expect(journal == "wal")
-        let foreignKeys = try database.pool.read { try Bool.fetchOne($0, sql: "PRAGMA foreign_keys") }
+        let foreignKeys = try database.read { try Bool.fetchOne($0, sql: "PRAGMA foreign_keys") }
         #expect(foreignKeys == true)
-        try database.pool.write { try $0.execute(sql: "INSERT INTO store_setting (key, value) VALUES ('test', 'x')") }
+        try database.write { try $0.execute(sql: "INSERT INTO store_setting (key, value) VALUES ('test', 'x')") }
         let walMode = try manager.attributesOfItem(atPath: nested.path + "-wal")[.posixPermissions] as? Int
         #expect(walMode == 0o600)
     }

@@ -1,4 +1,4 @@
-import Contacts
+import ContactsSystem
 import ContactsTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-import Contacts
+import ContactsSystem
 import ContactsTestSupport
 import Foundation
 import GRDB
@@ -11,8 +11,8 @@ import Testing
 
     /// Ages every transaction, then prunes with a retention.
     private func ageAndPrune(_ temporary: TemporaryStore, days: Double, retention: HistoryRetention) throws -> Int {
-        let database = try StoreDatabase.open(temporary.configuration())
-        return try database.pool.write { db in
+        let database = try temporary.personStore()
+        return try database.write { db in
             try db.execute(sql: #"UPDATE "transaction" SET timestamp = timestamp - ?"#, arguments: [days * Self.day])
             return try HistoryLog.prune(retention, now: Date(), in: db)
         }
@@ -63,14 +63,14 @@ import Testing
 
     @Test func savesPruneNowAndThen() throws {
         let temporary = try TemporaryStore()
-        let database = try StoreDatabase.open(temporary.configuration())
+        let database = try temporary.personStore()
         try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: temporary.store)
         let retention = HistoryRetention(minimumAge: 0, minimumRows: 0, maximumRows: 0, pruneInterval: 1)
-        try database.pool.write { db in
+        try database.write { db in
             let transaction = try HistoryLog.beginTransaction(author: nil, in: db)
             try HistoryLog.didPerformSave(transactionID: transaction, retention: retention, in: db)
         }
-        let rows = try database.pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM change_log") }
+        let rows = try database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM change_log") }
         #expect(rows == 0)
     }
 }

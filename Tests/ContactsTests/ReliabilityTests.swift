@@ -1,4 +1,4 @@
-import Contacts
+import ContactsSystem
 import ContactsSampleData
 import ContactsTestSupport
 import Foundation
@@ -17,7 +17,7 @@ import Testing
     }
 
     private static func isIntact(at url: URL) throws -> Bool {
-        try StoreDatabase.open(ContactStoreConfiguration(url: url)).isIntact()
+        try EmbeddedConnection(configuration: ContactStoreConfiguration(url: url)).authorized().isIntact()
     }
 
     /// The child saves 10,000 contacts in one request and is killed once the write-ahead log has grown

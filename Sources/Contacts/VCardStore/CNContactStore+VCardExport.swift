@@ -76,8 +76,12 @@ extension CNContactStore {
         selection: ContactExportSelection = .all,
         options: ContactExportOptions = ContactExportOptions()
     ) throws -> ContactExportSummary {
-        let database = try engineDatabase()
-        var exporter = ContactExportSession(database: database, handle: handle, options: options)
+        let store = try authorizedStore()
+        var options = options
+        // An app without the notes entitlement exports without notes rather than failing with 102: the
+        // cards are what it may read.
+        options.includesNotes = options.includesNotes && store.access.allowsNotes
+        var exporter = ContactExportSession(store: store, handle: handle, options: options)
         let request = CNContactFetchRequest(keysToFetch: ContactExportSession.keys(for: options))
         request.unifyResults = false
         request.sortOrder = options.sortOrder

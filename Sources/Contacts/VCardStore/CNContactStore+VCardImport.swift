@@ -120,9 +120,9 @@ extension CNContactStore {
         options: ContactImportOptions,
         _ body: (inout ContactImportSession) throws -> Void
     ) throws -> ContactImportSummary {
-        let database = try engineDatabase()
+        let store = try authorizedStore()
         do {
-            let summary = try database.importTransaction(
+            let summary = try store.importTransaction(
                 author: options.transactionAuthor, containerIdentifier: options.containerIdentifier
             ) { transaction in
                 var session = ContactImportSession(transaction: transaction, batchSize: options.batchSize)
@@ -141,11 +141,13 @@ extension CNContactStore {
         }
     }
 
-    /// The engine behind an in-process store; other connections cannot import or export yet.
-    func engineDatabase() throws(CNError) -> StoreDatabase {
+    /// The in-process store as the privacy gate lets this store's accessor use it (asking the person first
+    /// when the app is not determined; 100 when denied or restricted); other connections cannot import or
+    /// export yet.
+    func authorizedStore() throws(CNError) -> AuthorizedStore {
         guard let embedded = connection as? EmbeddedConnection else {
             throw CNError(.featureDisabledByUser, userInfo: [NSDebugDescriptionErrorKey: "vCard import needs an in-process store"])
         }
-        return try embedded.database()
+        return try embedded.authorized()
     }
 }

@@ -8,14 +8,14 @@ struct ContactExportSession {
     /// Contacts per batch: one read of UIDs and unknown properties, one write to the handle.
     static let batchSize = 500
 
-    let database: StoreDatabase
+    let store: AuthorizedStore
     let handle: FileHandle
     let options: ContactExportOptions
     var summary = ContactExportSummary()
     private var pending: [CNContact] = []
 
-    init(database: StoreDatabase, handle: FileHandle, options: ContactExportOptions) {
-        self.database = database
+    init(store: AuthorizedStore, handle: FileHandle, options: ContactExportOptions) {
+        self.store = store
         self.handle = handle
         self.options = options
         pending.reserveCapacity(Self.batchSize)
@@ -36,7 +36,7 @@ struct ContactExportSession {
 
     mutating func flush() throws {
         guard !pending.isEmpty else { return }
-        let extras = try database.vCardExtras(identifiers: pending.map(\.identifier), groups: options.groupStyle == .categories)
+        let extras = try store.vCardExtras(identifiers: pending.map(\.identifier), groups: options.groupStyle == .categories)
         var writer = VCardWriter(options: options.writingOptions)
         for contact in pending {
             let stored = extras[contact.identifier]
@@ -64,7 +64,7 @@ struct ContactExportSession {
         guard style == .appleGroupCards || style == .vCard4Kind else { return }
         var writer = VCardWriter(options: options.writingOptions)
         for group in groups {
-            let members = try database.memberUIDs(ofGroup: group.identifier).map(Self.bareUID)
+            let members = try store.memberUIDs(ofGroup: group.identifier).map(Self.bareUID)
             let card = groupCard(group, members: members, style: style)
             writer.write(card, storage: card.contact.storage)
             summary.groups += 1

@@ -126,7 +126,11 @@ struct ContactImportSession {
         let contactID: Int64
         let identifier: String
         if let match {
-            if let stored, Self.isUnchanged(card, stored: stored, identifier: match.identifier, unknown: unknown) {
+            if let stored,
+                Self.isUnchanged(
+                    card, stored: stored, identifier: match.identifier, unknown: unknown,
+                    comparesNote: transaction.writesNotes)
+            {
                 summary.skip(.unchanged)
                 try addCategories(card.categories, contactID: match.contactID, identifier: match.identifier)
                 return
@@ -152,13 +156,16 @@ struct ContactImportSession {
 
     /// Whether a stored contact already shows everything a card holds, so updating it would change nothing.
     ///
-    /// A contact stored without a UID exports its identifier as UID, so that UID counts as the same.
+    /// A contact stored without a UID exports its identifier as UID, so that UID counts as the same. An app
+    /// without the notes entitlement neither writes nor learns the note, so it is not compared for it (else
+    /// "updated" against "unchanged" would tell the app whether the stored contact has one).
     private static func isUnchanged(
-        _ card: VCardCard, stored: StoredVCardContact, identifier: String, unknown: [StoredUnknownProperty]
+        _ card: VCardCard, stored: StoredVCardContact, identifier: String, unknown: [StoredUnknownProperty],
+        comparesNote: Bool
     ) -> Bool {
         guard card.uid == stored.uid || (stored.uid == nil && card.uid == identifier), stored.unknownProperties == unknown,
             stored.storage.imageData == card.contact.storage.imageData,
-            stored.storage.note == card.contact.storage.note
+            !comparesNote || stored.storage.note == card.contact.storage.note
         else { return false }
         let options = VCardWritingOptions(includesPhoto: false, includesNote: false)
         let current = VCardWriter.data(for: [CNContact(storage: stored.storage)], options: options)

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Contacts
+import ContactsSystem
 
 extension ContactsCommand {
     /// `contacts containers ...`: the local container and account containers.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Contacts
+import ContactsSystem
 
 extension ContactsCommand {
     /// `contacts delete ID...`: removes contacts, all or none.

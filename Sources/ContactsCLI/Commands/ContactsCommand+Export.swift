@@ -1,5 +1,5 @@
 import ArgumentParser
-import Contacts
+import ContactsSystem
 
 extension ContactsCommand {
     /// `contacts export`: contacts as vCard 3.0 or 4.0, to a file or standard output.

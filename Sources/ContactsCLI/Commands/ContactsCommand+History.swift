@@ -1,5 +1,5 @@
 import ArgumentParser
-import Contacts
+import ContactsSystem
 
 extension ContactsCommand {
     /// `contacts history`: what changed since a token, through `CNContactStore.changeHistory(for:)`.

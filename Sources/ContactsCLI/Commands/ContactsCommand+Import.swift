@@ -1,5 +1,5 @@
 import ArgumentParser
-import Contacts
+import ContactsSystem
 
 extension ContactsCommand {
     /// `contacts import FILE...`: vCard files or folders into the store.

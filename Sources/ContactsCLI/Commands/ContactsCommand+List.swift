@@ -1,5 +1,5 @@
 import ArgumentParser
-import Contacts
+import ContactsSystem
 
 extension ContactsCommand {
     /// `contacts list`: every contact, sorted as the person prefers.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Contacts
+import ContactsSystem
 
 extension ContactsCommand {
     /// `contacts search`: contacts by name words, phone number or e-mail address.

@@ -1,4 +1,4 @@
-import Contacts
+import ContactsSystem
 
 /// Imports vCard files into a store through `CNContactStore.importVCards(from:options:progress:)`.
 ///

@@ -1,4 +1,4 @@
-import Contacts
+import ContactsSystem
 
 /// What an import did: counts, and why cards were skipped.
 package struct ImportSummary: Codable, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Contacts
+import ContactsSystem
 
 /// The vCard files an import reads: files as given, folders searched for `.vcf` and `.vcard` files.
 package enum VCardInputFiles {

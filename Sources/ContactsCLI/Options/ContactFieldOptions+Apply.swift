@@ -1,4 +1,4 @@
-import Contacts
+import ContactsSystem
 
 extension ContactFieldOptions {
     /// Sets the given fields on a contact. Lists given replace the contact's list unless `appending`.

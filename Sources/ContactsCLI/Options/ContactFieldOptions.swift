@@ -1,5 +1,5 @@
 import ArgumentParser
-import Contacts
+import ContactsSystem
 
 /// The fields `add` and `edit` set. A labeled value is written `LABEL=VALUE` or just `VALUE`.
 ///

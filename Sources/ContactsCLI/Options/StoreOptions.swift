@@ -1,5 +1,5 @@
 import ArgumentParser
-import Contacts
+import ContactsSystem
 
 /// The store option every command takes: `--store PATH`, else `CONTACTS_STORE`, else the XDG default.
 package struct StoreOptions: ParsableArguments {

@@ -1,4 +1,4 @@
-import Contacts
+import ContactsSystem
 
 /// How the privacy commands name statuses and print apps: a table row, a detail block, JSON.
 ///

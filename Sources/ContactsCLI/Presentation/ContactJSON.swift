@@ -1,4 +1,4 @@
-import Contacts
+import ContactsSystem
 
 /// The JSON form of a contact printed by `--json`: stable field names, documented in docs/CLI.md.
 ///

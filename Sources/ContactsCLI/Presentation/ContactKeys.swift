@@ -1,4 +1,4 @@
-import Contacts
+import ContactsSystem
 
 /// The keys each kind of output fetches, so a listing never loads notes or images.
 package enum ContactKeys {

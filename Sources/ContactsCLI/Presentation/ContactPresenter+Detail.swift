@@ -1,4 +1,4 @@
-import Contacts
+import ContactsSystem
 
 extension ContactPresenter {
     /// Every field of a contact fetched with ``ContactKeys/detail``, as an aligned block for `show`.

@@ -1,4 +1,4 @@
-import Contacts
+import ContactsSystem
 
 /// Turns contacts into text for people, through the framework's formatters and localized labels.
 package struct ContactPresenter {

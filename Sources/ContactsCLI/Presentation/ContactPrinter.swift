@@ -1,4 +1,4 @@
-import Contacts
+import ContactsSystem
 
 /// Prints the contacts a predicate selects as a table or as one JSON array, sorted as the person prefers.
 package struct ContactPrinter {

@@ -1,4 +1,4 @@
-import Contacts
+import ContactsSystem
 
 extension CommandFailure {
     /// The failure for any error a command throws: CNError through the exit-code table, the rest as failures.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Contacts
+import ContactsSystem
 
 /// A failure the tool reports on standard error: one line with the message, the CNError code when there is
 /// one, and a hint; then the process exits with ``exitCode``.

@@ -1,4 +1,4 @@
-import Contacts
+import ContactsSystem
 
 /// The tool's exit codes, from the BSD `sysexits.h` values, and the one table that maps CNError codes to them.
 ///

@@ -1,4 +1,4 @@
-import Contacts
+import ContactsSystem
 
 /// The person's privacy controls over the chosen store, with the checks every privacy command shares.
 ///

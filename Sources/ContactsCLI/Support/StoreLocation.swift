@@ -1,4 +1,4 @@
-import Contacts
+import ContactsSystem
 
 /// Where the store file is and who chose it, and the checks made before opening it.
 ///

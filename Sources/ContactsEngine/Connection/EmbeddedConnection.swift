@@ -42,65 +42,60 @@ package final class EmbeddedConnection: ContactStoreConnection {
         }
     }
 
+    /// The open store as this connection's caller may use it: every entry point below starts here, and the
+    /// engine's reads and writes need what it returns (``AuthorizedStore``), which only the gate makes.
+    package func authorized() throws(CNError) -> AuthorizedStore {
+        try gate.authorize(try database())
+    }
+
     package func enumerateContacts(_ query: ContactQuery, body: (consuming ContactStorage) throws -> Bool) throws(CNError) {
-        let database = try database()
-        let query = try gate.authorize(database).restricting(query)
-        try StoreError.mapped { try database.enumerateUnifiedContacts(query, body: body) }
+        let store = try authorized()
+        try store.access.requireKeys(query.keys)
+        try StoreError.mapped { try store.enumerateUnifiedContacts(query, body: body) }
     }
 
     package func contact(identifier: String, keys: ContactKeySet, unify: Bool) throws(CNError) -> ContactStorage? {
-        let database = try database()
-        let access = try gate.authorize(database)
-        guard try access.reveals(identifier, keys: keys, in: database) else { return nil }
-        return try StoreError.mapped {
-            try database.unifiedContact(identifier: identifier, keys: keys, unify: unify, visibility: access.visibility)
-        }
+        let store = try authorized()
+        try store.access.requireKeys(keys)
+        return try StoreError.mapped { try store.unifiedContact(identifier: identifier, keys: keys, unify: unify) }
     }
 
     package func groups(matching predicate: ContactsPredicate.Kind?) throws(CNError) -> [CNGroup.Fields] {
-        let database = try database()
-        _ = try gate.authorize(database)
-        return try StoreError.mapped { try database.groups(matching: predicate) }
+        let store = try authorized()
+        return try StoreError.mapped { try store.groups(matching: predicate) }
     }
 
     package func containers(matching predicate: ContactsPredicate.Kind?) throws(CNError) -> [ContainerRow] {
-        let database = try database()
-        guard try gate.authorize(database).reveals(containerPredicate: predicate, in: database) else { return [] }
-        return try StoreError.mapped { try database.containersRespectingLinks(matching: predicate) }
+        let store = try authorized()
+        return try StoreError.mapped { try store.containersRespectingLinks(matching: predicate) }
     }
 
     package func defaultContainerIdentifier() throws(CNError) -> String {
-        let database = try database()
-        _ = try gate.authorize(database)
-        return try StoreError.mapped { try database.defaultContainerIdentifier() }
+        let store = try authorized()
+        return try StoreError.mapped { try store.defaultContainerIdentifier() }
     }
 
     package func meContactIdentifier() throws(CNError) -> String? {
-        let database = try database()
-        let access = try gate.authorize(database)
-        guard let identifier = try StoreError.mapped({ try database.meContactIdentifier() }),
-            try access.reveals(identifier, keys: [], in: database)
-        else { return nil }
-        return identifier
+        let store = try authorized()
+        return try StoreError.mapped { try store.meContactIdentifier() }
     }
 
     package func execute(_ operations: [SaveOperation], author: String?, saveIdentifier: String, refetch: Bool) throws(CNError) {
-        let database = try database()
-        let gate = try gate.authorize(database).saveGate
+        let store = try authorized()
         try StoreError.mapped {
-            try database.execute(operations, author: author, saveIdentifier: saveIdentifier, refetch: refetch, gate: gate)
+            try store.execute(operations, author: author, saveIdentifier: saveIdentifier, refetch: refetch)
         }
     }
 
     package func addContainer(name: String, type: CNContainerType, isReadOnly: Bool) throws(CNError) -> ContainerRow {
-        let database = try database()
-        try gate.authorize(database).requirePerson()
-        return try StoreError.mapped { try database.addContainer(name: name, type: type, isReadOnly: isReadOnly) }
+        let store = try authorized()
+        try store.access.requirePerson()
+        return try StoreError.mapped { try store.addContainer(name: name, type: type, isReadOnly: isReadOnly) }
     }
 
     package func setContainer(_ identifier: String, isReadOnly: Bool) throws(CNError) {
-        let database = try database()
-        try gate.authorize(database).requirePerson()
-        try StoreError.mapped { try database.setContainer(identifier, isReadOnly: isReadOnly) }
+        let store = try authorized()
+        try store.access.requirePerson()
+        try StoreError.mapped { try store.setContainer(identifier, isReadOnly: isReadOnly) }
     }
 }

@@ -22,15 +22,15 @@ public final class ChangeHistoryEvents: Sequence {
     /// How many events one read produces.
     public static let pageSize = 256
 
-    private let database: StoreDatabase
+    private let store: AuthorizedStore
     private let plan: HistoryPlan
     private let query: ChangeHistoryQuery
 
     /// The error that ended the last iteration early, or nil.
     public private(set) var error: (any Error)?
 
-    package init(database: StoreDatabase, plan: HistoryPlan, query: ChangeHistoryQuery) {
-        self.database = database
+    package init(store: AuthorizedStore, plan: HistoryPlan, query: ChangeHistoryQuery) {
+        self.store = store
         self.plan = plan
         self.query = query
     }
@@ -81,7 +81,7 @@ public final class ChangeHistoryEvents: Sequence {
                     buffer = [CNChangeHistoryDropEverythingEvent()]
                     phase = .contacts(after: 0)
                 case .contacts(let after):
-                    if let page = try owner.database.historyFullSyncPage(owner.plan, query: owner.query, after: after, seen: &seen) {
+                    if let page = try owner.store.historyFullSyncPage(owner.plan, query: owner.query, after: after, seen: &seen) {
                         buffer = page.events
                         phase = .contacts(after: page.last)
                     } else {
@@ -94,7 +94,7 @@ public final class ChangeHistoryEvents: Sequence {
                         return false
                     }
                     let end = Swift.min(start + ChangeHistoryEvents.pageSize, changes.count)
-                    buffer = try owner.database.historyEvents(changes[start..<end], query: owner.query)
+                    buffer = try owner.store.historyEvents(changes[start..<end], query: owner.query)
                     phase = .changes(from: end)
                 case .finished:
                     return false

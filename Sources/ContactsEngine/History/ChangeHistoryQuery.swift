@@ -10,10 +10,6 @@ package struct ChangeHistoryQuery: Sendable {
     package var mutableObjects: Bool
     package var includeGroupChanges: Bool
     package var excludedAuthors: Set<String>
-    /// The reading app's bundle identifier, for its access-change rows; nil for the person.
-    package var reader: String?
-    /// A limited app's visible set: other contacts' changes are left out; nil for all.
-    package var visibility: VisibleContacts?
 
     package init(
         startingToken: Data?, keys: ContactKeySet, unify: Bool = true, mutableObjects: Bool = false,

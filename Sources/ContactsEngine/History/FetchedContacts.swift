@@ -16,15 +16,15 @@ import Foundation
 ///
 /// A read error while iterating ends the iteration early and is kept in ``error``.
 public final class FetchedContacts: Sequence {
-    private let database: StoreDatabase
+    private let store: AuthorizedStore
     private let query: ContactQuery
     private let mutableObjects: Bool
 
     /// The error that ended the last iteration early, or nil.
     public private(set) var error: (any Error)?
 
-    package init(database: StoreDatabase, query: ContactQuery, mutableObjects: Bool) {
-        self.database = database
+    package init(store: AuthorizedStore, query: ContactQuery, mutableObjects: Bool) {
+        self.store = store
         self.query = query
         self.mutableObjects = mutableObjects
     }
@@ -38,7 +38,7 @@ public final class FetchedContacts: Sequence {
         private let owner: FetchedContacts
         private var buffer: [ContactStorage] = []
         private var position = 0
-        private var cursor: StoreDatabase.ContactPageCursor? = .start
+        private var cursor: AuthorizedStore.ContactPageCursor? = .start
         private var seen = Set<Int64>()
 
         fileprivate init(owner: FetchedContacts) {
@@ -50,7 +50,7 @@ public final class FetchedContacts: Sequence {
             while position >= buffer.count {
                 guard let current = cursor else { return nil }
                 do {
-                    let page = try owner.database.contactPage(owner.query, from: current, seen: &seen)
+                    let page = try owner.store.contactPage(owner.query, from: current, seen: &seen)
                     buffer = page.contacts
                     position = 0
                     cursor = page.next

@@ -29,8 +29,8 @@ extension EmbeddedConnection: ContactStorePrivacyConnection {
     }
 
     package func privacyService() throws(CNError) -> PrivacyService {
-        let database = try database()
-        try gate.authorize(database).requirePerson()
-        return PrivacyService(database: database, options: gate.options, policy: gate.policy)
+        let store = try authorized()
+        try store.access.requirePerson()
+        return PrivacyService(store: store, options: gate.options, policySource: gate.policySource)
     }
 }

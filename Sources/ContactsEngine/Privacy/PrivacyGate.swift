@@ -14,15 +14,18 @@ package final class PrivacyGate: Sendable {
         var accessor: AccessorIdentity?
         var opened: AccessGeneration?
         var coordinator: AuthorizationCoordinator?
-        var policy: AdministratorPolicy?
     }
 
     /// The privacy collaborators.
     package let options: ContactStorePrivacyOptions
+    /// The administrator's policy, consulted on every decision.
+    package let policySource: AdministratorPolicySource
     private let state: Mutex<State>
 
     package init(accessor: AccessorIdentity?, options: ContactStorePrivacyOptions) {
         self.options = options
+        self.policySource = AdministratorPolicySource(
+            fixed: options.administratorPolicy, environment: options.resolvedEnvironment)
         self.state = Mutex(State(accessor: accessor))
     }
 
@@ -49,42 +52,27 @@ package final class PrivacyGate: Sendable {
         }
     }
 
-    /// The administrator's policy, loaded once per store.
+    /// The administrator's policy now: read on every decision (``AdministratorPolicySource`` re-reads the file
+    /// only when it changed).
     package var policy: AdministratorPolicy {
-        if let policy = state.withLock({ $0.policy }) { return policy }
-        let loaded = options.resolvedPolicy()
-        state.withLock { $0.policy = loaded }
-        return loaded
+        policySource.current()
     }
 
-    /// Lets a data call through, or throws `authorizationDenied` (100).
+    /// Asks the person (and blocks) while the app's status is not determined.
     ///
-    /// Asks the person (and blocks) while the status is not determined.
-    package func authorize(_ database: StoreDatabase) throws(CNError) -> GateAccess {
-        guard case .app(let app) = accessor() else { return .person }
-        let repository = SQLitePrivacyRepository(pool: database.pool)
-        var current = try repository.state(for: app.bundleIdentifier)
-        try checkGeneration(current?.generation)
-        var status = policy.effectiveStatus(of: app.bundleIdentifier, stored: current?.status ?? .notDetermined)
-        if status == .notDetermined {
-            let coordinator = coordinator(for: app, database: database)
-            let outcome = ThreadTaskExecutor.runBlocking { () async -> CNError? in
-                do throws(CNError) {
-                    try await coordinator.authorizeDataAccess()
-                    return nil
-                } catch {
-                    return error
-                }
+    /// - Throws: `authorizationDenied` (100) when nobody could ask or the person did not allow access.
+    func askPerson(_ app: AppIdentity, database: StoreDatabase) throws(CNError) {
+        let coordinator = coordinator(for: app, database: database)
+        let outcome = ThreadTaskExecutor.runBlocking { () async -> CNError? in
+            do throws(CNError) {
+                try await coordinator.authorizeDataAccess()
+                return nil
+            } catch {
+                return error
             }
-            if let failure = outcome ?? CNError(.authorizationDenied) { throw failure }
-            current = try repository.state(for: app.bundleIdentifier)
-            status = policy.effectiveStatus(of: app.bundleIdentifier, stored: current?.status ?? .notDetermined)
         }
-        guard let current, status == .authorized || status == .limited else {
-            throw CNError(.authorizationDenied)
-        }
-        let visibility = status == .limited ? VisibleContacts(appID: current.appID) : nil
-        return .app(app, appID: current.appID, visibility: visibility)
+        // runBlocking gives nil when the blocking run itself failed: that grants nothing either.
+        if let failure = outcome ?? CNError(.authorizationDenied) { throw failure }
     }
 
     /// The app's effective status now; never asks, never blocks on the person.
@@ -94,7 +82,7 @@ package final class PrivacyGate: Sendable {
         guard let accessor = identifiedAccessor() else { return .notDetermined }
         guard case .app(let app) = accessor else { return .authorized }
         let stored = try database.flatMap { database throws(CNError) in
-            try SQLitePrivacyRepository(pool: database.pool).state(for: app.bundleIdentifier)?.status
+            try repository(database).state(for: app.bundleIdentifier)?.status
         }
         return policy.effectiveStatus(of: app.bundleIdentifier, stored: stored ?? .notDetermined)
     }
@@ -107,7 +95,7 @@ package final class PrivacyGate: Sendable {
     }
 
     /// Fails every call once access was reduced since this store first touched data.
-    private func checkGeneration(_ current: AccessGeneration?) throws(CNError) {
+    func checkGeneration(_ current: AccessGeneration?) throws(CNError) {
         let opened = state.withLock { state in
             if state.opened == nil { state.opened = current ?? AccessGeneration() }
             return state.opened ?? AccessGeneration()
@@ -118,15 +106,16 @@ package final class PrivacyGate: Sendable {
     /// The coordinator of this store's app, created on first need.
     private func coordinator(for app: AppIdentity, database: StoreDatabase) -> AuthorizationCoordinator {
         let options = options
-        let policy = policy
+        let policySource = policySource
+        let directory = directory(database)
+        let repository = repository(database)
         return state.withLock { state in
             if let coordinator = state.coordinator { return coordinator }
-            let directory = StoreContactDirectory(database: database)
             let coordinator = AuthorizationCoordinator(
                 app: app,
-                repository: SQLitePrivacyRepository(pool: database.pool),
+                repository: repository,
                 agent: options.resolvedConsentAgent(),
-                policy: policy,
+                currentPolicy: { policySource.current() },
                 environment: options.resolvedEnvironment,
                 candidates: ContactCandidateSource { (try? directory.candidates()) ?? [] }
             )

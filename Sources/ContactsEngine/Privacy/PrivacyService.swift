@@ -3,12 +3,25 @@ import ContactsPrivacy
 import GRDB
 
 /// The person's side of privacy over one store: the controls and the picker and button flows.
+///
+/// Made only from the person's access (``EmbeddedConnection/privacyService()`` checks
+/// ``GateAccess/requirePerson()``). The administrator's policy is read at each use, so a change to the policy
+/// file applies to the next decision.
 package struct PrivacyService: Sendable {
-    package let database: StoreDatabase
+    private let store: AuthorizedStore
     package let options: ContactStorePrivacyOptions
-    package let policy: AdministratorPolicy
+    private let policySource: AdministratorPolicySource
 
-    package var repository: SQLitePrivacyRepository { SQLitePrivacyRepository(pool: database.pool) }
+    init(store: AuthorizedStore, options: ContactStorePrivacyOptions, policySource: AdministratorPolicySource) {
+        self.store = store
+        self.options = options
+        self.policySource = policySource
+    }
+
+    /// The administrator's policy now.
+    package var policy: AdministratorPolicy { policySource.current() }
+
+    package var repository: SQLitePrivacyRepository { SQLitePrivacyRepository(store: store) }
 
     package var controls: PrivacyControls {
         PrivacyControls(repository: repository, policy: policy, environment: options.resolvedEnvironment)
@@ -18,7 +31,7 @@ package struct PrivacyService: Sendable {
     package func flows(trustedAgent: (any TrustedAgent)?) -> ContactAccessFlows {
         ContactAccessFlows(
             repository: repository,
-            directory: StoreContactDirectory(database: database),
+            directory: StoreContactDirectory(store: store),
             trustedAgent: trustedAgent ?? options.trustedAgent ?? CancellingTrustedAgent(),
             consentAgent: options.resolvedConsentAgent(),
             policy: policy,
@@ -30,7 +43,7 @@ package struct PrivacyService: Sendable {
     package func existingCount(_ identifiers: Set<String>) -> Int {
         guard !identifiers.isEmpty else { return 0 }
         let list = JSONList.encode(Array(identifiers))
-        let count = try? database.pool.read { db in
+        let count = try? store.read { db in
             try Int.fetchOne(
                 db, sql: "SELECT COUNT(*) FROM contact WHERE identifier IN (SELECT value FROM json_each(?))",
                 arguments: [list])
@@ -42,12 +55,12 @@ package struct PrivacyService: Sendable {
     package func visibleCount(of summary: AppAccessSummary, appID: Int64?) -> Int {
         switch summary.status {
         case .authorized:
-            return (try? database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM contact") ?? 0 }) ?? 0
+            return (try? store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM contact") ?? 0 }) ?? 0
         case .limited:
             guard let appID else { return 0 }
             let visible = VisibleContacts(appID: appID)
             let sql = "SELECT COUNT(*) FROM contact WHERE \(visible.contactCondition.sql)"
-            return (try? database.pool.read { db in try Int.fetchOne(db, sql: sql) ?? 0 }) ?? 0
+            return (try? store.read { db in try Int.fetchOne(db, sql: sql) ?? 0 }) ?? 0
         default:
             return 0
         }

@@ -8,19 +8,21 @@ import GRDB
 /// Each call is one transaction. ``update(_:_:)`` also writes the grant and revoke rows of the change log
 /// (``AccessChangeLog``) in the same transaction, so history sees access changes in order with data changes.
 package struct SQLitePrivacyRepository: PrivacyRepository {
-    package let pool: DatabasePool
+    /// The store, with the gate's bookkeeping access or the person's; private so the records are the only
+    /// thing this type reads.
+    private let store: AuthorizedStore
 
-    package init(pool: DatabasePool) {
-        self.pool = pool
+    init(store: AuthorizedStore) {
+        self.store = store
     }
 
     package func record(for bundleIdentifier: String) throws(CNError) -> AuthorizationRecord? {
-        try StoreError.mapped { try pool.read { db in try Self.record(for: bundleIdentifier, in: db) } }
+        try StoreError.mapped { try store.read { db in try Self.record(for: bundleIdentifier, in: db) } }
     }
 
     package func records() throws(CNError) -> [AuthorizationRecord] {
         try StoreError.mapped {
-            try pool.read { db in
+            try store.read { db in
                 let identifiers = try String.fetchAll(db, sql: "SELECT bundle_identifier FROM app ORDER BY bundle_identifier")
                 return try identifiers.compactMap { try Self.record(for: $0, in: db) }
             }
@@ -33,7 +35,7 @@ package struct SQLitePrivacyRepository: PrivacyRepository {
         _ body: (inout AuthorizationRecord) -> Void
     ) throws(CNError) -> AuthorizationRecord {
         try StoreError.mapped {
-            try pool.write { db in
+            try store.write { db in
                 let old = try Self.record(for: bundleIdentifier, in: db)
                 var record = old ?? AuthorizationRecord(bundleIdentifier: bundleIdentifier)
                 body(&record)
@@ -46,7 +48,7 @@ package struct SQLitePrivacyRepository: PrivacyRepository {
 
     /// The small part of a record every gated call reads: one indexed row, no identifier sets.
     package func state(for bundleIdentifier: String) throws(CNError) -> AppAccessState? {
-        try StoreError.mapped { try pool.read { db in try AppAccessState.fetch(bundleIdentifier, in: db) } }
+        try StoreError.mapped { try store.read { db in try AppAccessState.fetch(bundleIdentifier, in: db) } }
     }
 
     static func record(for bundleIdentifier: String, in db: Database) throws -> AuthorizationRecord? {

@@ -55,11 +55,15 @@ package struct SaveGate: Sendable {
 
     /// Records the contacts the plan added as created by the app.
     func recordCreated(_ plan: SavePlan, in db: Database) throws {
-        let statement = try db.cachedStatement(
-            sql: "INSERT OR IGNORE INTO app_created (app_id, contact_identifier) VALUES (?, ?)")
         for case .add(let contact, _) in plan.contacts {
-            try statement.execute(arguments: [appID, contact.identifier])
+            try recordCreated(contact.identifier, in: db)
         }
+    }
+
+    /// Records one contact as created by the app (a save or an import), so it stays visible to it.
+    func recordCreated(_ identifier: String, in db: Database) throws {
+        try db.cachedStatement(sql: "INSERT OR IGNORE INTO app_created (app_id, contact_identifier) VALUES (?, ?)")
+            .execute(arguments: [appID, identifier])
     }
 
     private static func unauthorizedNote(_ contact: CNContact) -> CNError {

@@ -8,10 +8,11 @@ import Foundation
 /// It reads the store as the person does (no visibility filter): only the trusted agent sees candidates and
 /// matches, and apps receive snapshots or identifiers through ``ContactAccessFlows``.
 package struct StoreContactDirectory: ContactDirectory {
-    package let database: StoreDatabase
+    /// The person's access: the directory is what the trusted agent shows the person.
+    private let store: AuthorizedStore
 
-    package init(database: StoreDatabase) {
-        self.database = database
+    init(store: AuthorizedStore) {
+        self.store = store
     }
 
     /// The keys a display name needs.
@@ -34,14 +35,14 @@ package struct StoreContactDirectory: ContactDirectory {
         let keys = Self.nameKeys.union(ContactKeySet([.emailAddresses, .phoneNumbers]))
         for kind in kinds {
             try StoreError.mapped {
-                try database.enumerateContacts(ContactQuery(predicate: kind, keys: keys, unify: false)) { storage in
+                try store.enumerateContacts(ContactQuery(predicate: kind, keys: keys, unify: false)) { storage in
                     found[storage.identifier] = storage
                     return true
                 }
             }
         }
         let ignoredEmails = Set(query.ignoredEmails.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
-        let matcher = database.phoneMatcher
+        let matcher = store.phoneMatcher
         return found.values.filter { storage in
             guard !visible.contains(storage.identifier) else { return false }
             if storage.emailAddresses.contains(where: { ignoredEmails.contains(($0.value as String).lowercased()) }) {
@@ -58,7 +59,7 @@ package struct StoreContactDirectory: ContactDirectory {
     package func snapshots(of identifiers: [String], keys: Set<String>) throws(CNError) -> [CNContact] {
         let properties = ContactKeySet(keys.compactMap(ContactProperty.init(key:)))
         let query = ContactQuery(predicate: .contactsWithIdentifiers(identifiers), keys: properties, unify: false)
-        let stored = try StoreError.mapped { try database.contacts(query) }
+        let stored = try StoreError.mapped { try store.contacts(query) }
         let byIdentifier = Dictionary(stored.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
         return identifiers.compactMap { byIdentifier[$0].map(CNContact.init(storage:)) }
     }
@@ -68,7 +69,7 @@ package struct StoreContactDirectory: ContactDirectory {
         var result: [ContactCandidate] = []
         let query = ContactQuery(predicate: kind, keys: Self.nameKeys, sortOrder: .givenName, unify: false)
         try StoreError.mapped {
-            try database.enumerateContacts(query) { storage in
+            try store.enumerateContacts(query) { storage in
                 result.append(Self.candidate(from: storage))
                 return true
             }

@@ -8,8 +8,6 @@ package struct ContactQuery: Sendable {
     /// `.none`, `.givenName` or `.familyName`; the store resolves `.userDefault` before the query.
     package var sortOrder: CNContactSortOrder
     package var unify: Bool
-    /// The limited app's visible set the results are restricted to; nil for no restriction.
-    package var visibility: VisibleContacts?
 
     package init(predicate: ContactsPredicate.Kind?, keys: ContactKeySet, sortOrder: CNContactSortOrder = .none, unify: Bool = true) {
         self.predicate = predicate

@@ -54,7 +54,7 @@ extension PredicateCompiler {
     private static func denseRangeThreshold(in db: Database) throws -> Int {
         // max(id) is one seek; deleted contacts only make it an overestimate.
         let contacts = try Int.fetchOne(db.cachedStatement(sql: "SELECT max(id) FROM contact")) ?? 0
-        let threshold = (3.0 * Double(StoreDatabase.firstBatchSize) * Double(contacts)).squareRoot()
+        let threshold = (3.0 * Double(AuthorizedStore.firstBatchSize) * Double(contacts)).squareRoot()
         return max(256, Int(threshold))
     }
 

@@ -14,6 +14,7 @@ package enum StoreSchema {
         migrator.registerMigration(PrivacySchema.migrationName, migrate: PrivacySchema.migrate)
         HistorySchema.register(in: &migrator)
         migrator.registerMigration(VCardStorageSchema.migrationName, migrate: VCardStorageSchema.migrate)
+        migrator.registerMigration(VCardStorageSchema.sharedUIDMigrationName, migrate: VCardStorageSchema.allowSharedUIDs)
         return migrator
     }
 

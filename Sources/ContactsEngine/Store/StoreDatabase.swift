@@ -7,7 +7,8 @@ import GRDB
 /// Thread-safe: the pool serializes writes and runs reads concurrently; `Database` handles never leave
 /// the closures GRDB calls.
 package final class StoreDatabase: Sendable {
-    package let pool: DatabasePool
+    /// Private: reads and writes need a ``GateAccess`` (``read(_:_:)``), which only the privacy gate makes.
+    private let pool: DatabasePool
     package let configuration: ContactStoreConfiguration
     package let sortKey: SortKey
     package let phoneMatcher: any PhoneNumberMatching
@@ -52,6 +53,21 @@ package final class StoreDatabase: Sendable {
         } catch {
             throw StoreError.wrapping(error)
         }
+    }
+
+    /// Runs a read transaction for a caller the gate let through.
+    func read<T>(_ access: GateAccess, _ body: (Database) throws -> T) throws -> T {
+        try pool.read(body)
+    }
+
+    /// Runs a write transaction for a caller the gate let through.
+    func write<T>(_ access: GateAccess, _ body: (Database) throws -> T) throws -> T {
+        try pool.write(body)
+    }
+
+    /// Runs a body on the writer connection outside a transaction, for a caller the gate let through.
+    func writeWithoutTransaction<T>(_ access: GateAccess, _ body: (Database) throws -> T) throws -> T {
+        try pool.writeWithoutTransaction(body)
     }
 
     private static func databaseConfiguration(for configuration: ContactStoreConfiguration) -> Configuration {

@@ -6,11 +6,18 @@ import GRDB
 /// creates groups and memberships, all inside one write transaction that the caller commits or rolls back.
 ///
 /// It writes through the save path's ``ContactWriter`` with cached statements and no read-back, and logs each
-/// change to the history as a save would. Only ``StoreDatabase/importTransaction(author:containerIdentifier:_:)``
+/// change to the history as a save would. Only ``AuthorizedStore/importTransaction(author:containerIdentifier:_:)``
 /// makes one, and it never outlives that call.
+///
+/// An app's import is a save under the gate's rules, applied here so no caller can skip them: cards match only
+/// contacts the app may see (a UID or name of a hidden contact adds a new contact, and nothing counts it as
+/// updated or skipped), the contacts it adds become the app's own, and a note needs the notes entitlement
+/// (`unauthorizedKeys`, 102).
 package struct VCardImportTransaction {
     let db: Database
     let writer: ContactWriter
+    /// The importing app's rules; nil for the person.
+    let gate: SaveGate?
     let transactionID: Int64
     /// The container the import writes into.
     package let container: ContainerRow
@@ -41,19 +48,25 @@ package struct VCardImportTransaction {
         let byUID = try db.cachedStatement(
             sql: """
                 SELECT u.uid, c.id, c.identifier FROM contact_uid u JOIN contact c ON c.id = u.contact_id
-                WHERE u.container_id = ? AND u.uid IN (SELECT value FROM json_each(?))
+                WHERE u.container_id = ? AND u.uid IN (SELECT value FROM json_each(?))\(visibleCondition("c.identifier"))
+                ORDER BY c.id
                 """
         )
         let rows = try Row.fetchCursor(byUID, arguments: [container.id, JSONList.encode(uids)])
         while let row = try rows.next() {
-            result[row[0]] = match(id: row[1], identifier: row[2])
+            // Rows come oldest first: a UID several contacts share matches the oldest.
+            let uid: String = row[0]
+            if result[uid] == nil { result[uid] = match(id: row[1], identifier: row[2]) }
         }
         let rest = uids.filter { result[$0] == nil && RecordIdentifier.isWellFormed($0) }
         guard !rest.isEmpty else { return result }
         // "+container_id" keeps SQLite off the container index: without statistics it would prefer that
         // equality and scan every contact of the container for each batch, which made an import quadratic.
         let byIdentifier = try db.cachedStatement(
-            sql: "SELECT identifier, id FROM contact WHERE +container_id = ? AND identifier IN (SELECT value FROM json_each(?))"
+            sql: """
+                SELECT identifier, id FROM contact WHERE +container_id = ? AND identifier IN (SELECT value FROM json_each(?))\(
+                visibleCondition("identifier"))
+                """
         )
         let identifiers = try Row.fetchCursor(byIdentifier, arguments: [container.id, JSONList.encode(rest)])
         while let row = try identifiers.next() {
@@ -61,6 +74,14 @@ package struct VCardImportTransaction {
         }
         return result
     }
+
+    /// The SQL that keeps an app's lookups to the contacts it may see; empty for the person and full access.
+    private func visibleCondition(_ column: String) -> String {
+        gate?.visibility.map { " AND " + $0.identifierCondition(column: column) } ?? ""
+    }
+
+    /// Whether this import may write notes: the person, or an app with the notes entitlement.
+    package var writesNotes: Bool { gate?.allowsNotes ?? true }
 
     /// The match for a contact row.
     package func match(id: Int64, identifier: String) -> Match {
@@ -86,9 +107,11 @@ package struct VCardImportTransaction {
     @discardableResult
     package func add(_ contact: PreparedContact, uid: String?, unknownProperties: [StoredUnknownProperty]) throws -> Int64 {
         try Self.validate(contact.storage)
+        if !writesNotes, !contact.storage.note.isEmpty { throw Self.unauthorizedNote(contact.storage) }
         let id = try writer.insert(contact, containerID: container.id, in: db)
         try writeExtras(contactID: id, uid: uid, unknownProperties: unknownProperties, replacing: false)
         try log(.addContact, contact.storage.identifier)
+        try gate?.recordCreated(contact.storage.identifier, in: db)
         return id
     }
 
@@ -96,10 +119,19 @@ package struct VCardImportTransaction {
     package var preparer: ContactWriter { writer }
 
     /// Replaces a stored contact's fields, UID and unknown properties with a card's.
+    ///
+    /// The contact must be one ``matches(uids:)`` or ``forEachContact(keys:_:)`` gave, so one the importer may see.
+    /// Without the notes entitlement a card's note is refused (102) and the stored note is kept as it is.
     package func update(
         _ storage: ContactStorage, contactID: Int64, uid: String?, unknownProperties: [StoredUnknownProperty]
     ) throws {
         try Self.validate(storage)
+        var storage = storage
+        if !writesNotes {
+            guard storage.note.isEmpty else { throw Self.unauthorizedNote(storage) }
+            storage.note = try String.fetchOne(
+                db.cachedStatement(sql: "SELECT note FROM contact WHERE id = ?"), arguments: [contactID]) ?? ""
+        }
         try writer.update(storage, contactID: contactID, in: db)
         try writeExtras(contactID: contactID, uid: uid, unknownProperties: unknownProperties, replacing: true)
         try log(.updateContact, storage.identifier)
@@ -112,6 +144,16 @@ package struct VCardImportTransaction {
         if let error = ContactValidator.combine(errors, record: CNContact(storage: storage)) {
             throw StoreError.validation(error)
         }
+    }
+
+    /// 102 for a note written without the notes entitlement, naming the key and the record only.
+    private static func unauthorizedNote(_ storage: ContactStorage) -> CNError {
+        CNError(
+            .unauthorizedKeys,
+            userInfo: [
+                CNErrorUserInfoKeyPathsKey: [CNContactNoteKey],
+                CNErrorUserInfoAffectedRecordIdentifiersKey: [storage.identifier],
+            ])
     }
 
     private func writeExtras(
@@ -165,13 +207,18 @@ package struct VCardImportTransaction {
         return result
     }
 
-    /// Calls the body with every contact of the container, holding the keys asked for, and its row id.
+    /// Calls the body with every contact of the container the importer may see, holding the keys asked for, and
+    /// its row id.
     package func forEachContact(keys: ContactKeySet, _ body: (ContactStorage, Int64) throws -> Void) throws {
         let reader = ContactReader(keys: keys, unify: false)
         var lastID: Int64 = 0
         while true {
             let rows = try Row.fetchAll(
-                db.cachedStatement(sql: "SELECT \(reader.selection) FROM contact WHERE container_id = ? AND id > ? ORDER BY id LIMIT 500"),
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(reader.selection) FROM contact WHERE container_id = ? AND id > ?\(visibleCondition("identifier"))
+                        ORDER BY id LIMIT 500
+                        """),
                 arguments: [container.id, lastID]
             )
             guard let last = rows.last else { return }

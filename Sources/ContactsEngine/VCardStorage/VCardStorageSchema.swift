@@ -22,4 +22,22 @@ package enum VCardStorageSchema {
                 """
         )
     }
+
+    /// The second migration's name. Never rename it.
+    package static let sharedUIDMigrationName = "vcard-uid-not-unique"
+
+    /// Lets two contacts of a container carry the same UID.
+    ///
+    /// An app with limited access that imports a card whose UID belongs to a contact it cannot see must get a
+    /// new contact with that UID (updating the hidden one, or refusing the card, would reveal it), so the UID
+    /// stays the card's and the app's export writes it back. Lookups keep their index; a UID shared by several
+    /// contacts matches the oldest one the importer may see.
+    package static func allowSharedUIDs(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                DROP INDEX contact_uid_lookup;
+                CREATE INDEX contact_uid_by_container ON contact_uid(container_id, uid);
+                """
+        )
+    }
 }

@@ -18,7 +18,8 @@ import Foundation
 public actor AuthorizationCoordinator {
     private let repository: any PrivacyRepository
     private let agent: any ConsentAgent
-    private let policy: AdministratorPolicy
+    /// The administrator's policy now: asked on every refresh, so a restriction applies to the next call.
+    private let policy: @Sendable () -> AdministratorPolicy
     private let environment: PrivacyEnvironment
     private let candidates: ContactCandidateSource
     private var machine: AuthorizationStateMachine
@@ -43,14 +44,32 @@ public actor AuthorizationCoordinator {
         environment: PrivacyEnvironment,
         candidates: ContactCandidateSource = .empty
     ) {
+        self.init(
+            app: app, repository: repository, agent: agent, currentPolicy: { policy }, environment: environment,
+            candidates: candidates)
+    }
+
+    /// Creates a coordinator that reads the administrator's policy anew for every decision.
+    ///
+    /// - Parameters:
+    ///   - currentPolicy: Returns the policy in force now.
+    ///   - Other parameters: As ``init(app:repository:agent:policy:environment:candidates:)``.
+    public init(
+        app: AppIdentity,
+        repository: any PrivacyRepository,
+        agent: any ConsentAgent,
+        currentPolicy: @escaping @Sendable () -> AdministratorPolicy,
+        environment: PrivacyEnvironment,
+        candidates: ContactCandidateSource = .empty
+    ) {
         self.repository = repository
         self.agent = agent
-        self.policy = policy
+        self.policy = currentPolicy
         self.environment = environment
         self.candidates = candidates
         let stored = (try? repository.record(for: app.bundleIdentifier))?.status ?? .notDetermined
         machine = AuthorizationStateMachine(
-            app: app, status: policy.effectiveStatus(of: app.bundleIdentifier, stored: stored))
+            app: app, status: currentPolicy().effectiveStatus(of: app.bundleIdentifier, stored: stored))
     }
 
     /// The app's current status; never asks.
@@ -106,7 +125,7 @@ public actor AuthorizationCoordinator {
     private func refresh() throws(CNError) {
         guard !machine.isAsking else { return }
         let stored = try repository.record(for: machine.app.bundleIdentifier)?.status ?? .notDetermined
-        let current = policy.effectiveStatus(of: machine.app.bundleIdentifier, stored: stored)
+        let current = policy().effectiveStatus(of: machine.app.bundleIdentifier, stored: stored)
         if current != machine.status {
             _ = machine.handle(current == .restricted ? .policyRestricted : .personChangedAccess(current))
         }

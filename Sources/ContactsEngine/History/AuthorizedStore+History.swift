@@ -2,10 +2,10 @@ import ContactsModel
 import Foundation
 import GRDB
 
-extension StoreDatabase {
+extension AuthorizedStore {
     /// The token of the store's current state.
     package func currentHistoryToken() throws -> HistoryToken {
-        try pool.read { try HistoryLog.currentToken(in: $0) }
+        try read { try HistoryLog.currentToken(in: $0) }
     }
 
     /// Decides what a history fetch returns, in one read transaction.
@@ -13,18 +13,18 @@ extension StoreDatabase {
     /// Reads only the change-log rows after the token (the sequence is the primary key), so the cost
     /// follows the number of changes, not the size of the store; a restart reads the groups only.
     package func historyPlan(_ query: ChangeHistoryQuery) throws -> HistoryPlan {
-        try pool.read { db in
+        try read { db in
             let state = try HistoryState.read(in: db)
             let current = try HistoryLog.currentSequence(in: db)
             let token = HistoryToken(storeIdentifier: state.storeIdentifier, epoch: state.epoch, sequence: current)
             let lastContactID = try Int64.fetchOne(db, sql: "SELECT max(id) FROM contact") ?? 0
             if let restart = Self.restartReason(query.startingToken, state: state, current: current) {
-                let changes = query.includeGroupChanges ? try Self.everyGroupChange(visibility: query.visibility, in: db) : []
+                let changes = query.includeGroupChanges ? try Self.everyGroupChange(visibility: access.visibility, in: db) : []
                 return HistoryPlan(token: token, restart: restart, changes: changes, lastContactID: lastContactID)
             }
             let start = query.startingToken.flatMap(HistoryToken.init(data:))?.sequence ?? 0
-            guard let changes = try Self.coalescedChanges(after: start, through: current, query: query, in: db) else {
-                let changes = query.includeGroupChanges ? try Self.everyGroupChange(visibility: query.visibility, in: db) : []
+            guard let changes = try coalescedChanges(after: start, through: current, query: query, in: db) else {
+                let changes = query.includeGroupChanges ? try Self.everyGroupChange(visibility: access.visibility, in: db) : []
                 return HistoryPlan(token: token, restart: .accessChanged, changes: changes, lastContactID: lastContactID)
             }
             return HistoryPlan(token: token, restart: nil, changes: changes, lastContactID: lastContactID)
@@ -46,12 +46,12 @@ extension StoreDatabase {
     /// For a limited app (docs/Privacy.md, "Change history"): contact and membership rows of contacts
     /// outside its visible set are left out in SQL; a grant of a contact reads as an add, a revocation as a
     /// delete; access-change rows of other apps are skipped, and the person skips them all.
-    private static func coalescedChanges(
+    private func coalescedChanges(
         after start: Int64, through end: Int64, query: ChangeHistoryQuery, in db: Database
     ) throws -> [HistoryChange]? {
         let skippedView = query.unify ? HistoryView.perContainer : HistoryView.unified
         var visible = ""
-        if let visibility = query.visibility {
+        if let visibility = access.visibility {
             visible = " AND (change_log.operation NOT IN (1, 2, 3, 7, 8) OR "
                 + visibility.identifierCondition(column: "change_log.identifier") + ")"
         }
@@ -68,7 +68,7 @@ extension StoreDatabase {
         while let row = try cursor.next() {
             let raw: Int = row[0]
             if raw >= AccessChangeLog.grantContact {
-                guard let reader = query.reader, (row[2] as String?) == reader else { continue }
+                guard let reader = access.app?.bundleIdentifier, (row[2] as String?) == reader else { continue }
                 switch raw {
                 case AccessChangeLog.grantContact:
                     coalescer.apply(HistoryRow(operation: .addContact, identifier: row[1], related: nil))

@@ -2,7 +2,7 @@ import ContactsModel
 import Foundation
 import GRDB
 
-extension StoreDatabase {
+extension AuthorizedStore {
     /// Where a paged contact fetch continues.
     package enum ContactPageCursor: Sendable {
         case start
@@ -23,15 +23,15 @@ extension StoreDatabase {
             case .start: nil
             case .after(let key, let id): (key, id)
             }
-        return try pool.read { db in
-            let condition = try compiler.condition(for: query.predicate, in: db).restricted(to: query.visibility)
+        return try read { db in
+            let condition = try compiler.condition(for: query.predicate, in: db).restricted(to: access.visibility)
             var batch: [ContactStorage] = []
             let last = try readBatch(
                 into: &batch, reader: reader, condition: condition, sortColumn: Self.sortColumn(of: query), after: after,
                 limit: Self.batchSize, in: db
             )
             if query.unify {
-                try UnifiedContacts.collapse(&batch, reader: reader, visibility: query.visibility, seen: &seen, in: db)
+                try UnifiedContacts.collapse(&batch, reader: reader, visibility: access.visibility, seen: &seen, in: db)
             }
             guard let last else { return (batch, nil) }
             return (batch, .after(key: last.0, id: last.1))

@@ -2,7 +2,7 @@ import ContactsModel
 import Foundation
 import GRDB
 
-extension StoreDatabase {
+extension AuthorizedStore {
     /// How many contacts one read transaction of a paged read loads (change history, refetch after a save).
     package static let batchSize = 500
 
@@ -32,8 +32,8 @@ extension StoreDatabase {
         var batch: [ContactStorage] = []
         while true {
             batch.reserveCapacity(limit)
-            let last = try pool.read { db -> (String, Int64)? in
-                let current = try condition ?? compiler.condition(for: query.predicate, in: db).restricted(to: query.visibility)
+            let last = try read { db -> (String, Int64)? in
+                let current = try condition ?? compiler.condition(for: query.predicate, in: db).restricted(to: access.visibility)
                 condition = current
                 return try readBatch(
                     into: &batch, reader: reader, condition: current, sortColumn: sortColumn, after: after, limit: limit,
@@ -113,11 +113,13 @@ extension StoreDatabase {
         return result
     }
 
-    /// The contact with an identifier, or nil when the store has none.
+    /// The contact with an identifier, or nil when the store has none or the caller may not see it.
     package func contact(identifier: String, keys: ContactKeySet, unify: Bool) throws -> ContactStorage? {
         let reader = ContactReader(keys: keys, unify: unify)
-        return try pool.read { db in
-            let statement = try db.cachedStatement(sql: "SELECT \(reader.selection) FROM contact WHERE identifier = ?")
+        let visible = access.visibility.map { " AND " + $0.identifierCondition(column: "identifier") } ?? ""
+        return try read { db in
+            let statement = try db.cachedStatement(
+                sql: "SELECT \(reader.selection) FROM contact WHERE identifier = ?\(visible)")
             // A cursor reads the row in place (Row.fetchOne would copy every column first); the row is valid
             // while the cursor lives.
             let cursor = try Row.fetchCursor(statement, arguments: [identifier])

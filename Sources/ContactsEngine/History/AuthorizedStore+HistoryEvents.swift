@@ -2,7 +2,7 @@ import ContactsModel
 import Foundation
 import GRDB
 
-extension StoreDatabase {
+extension AuthorizedStore {
     /// A contact with the identifier of its container, as add events need it.
     package struct EventContact {
         package var storage: ContactStorage
@@ -14,11 +14,11 @@ extension StoreDatabase {
         _ plan: HistoryPlan, query: ChangeHistoryQuery, after: Int64, seen: inout Set<Int64>
     ) throws -> (events: [CNChangeHistoryEvent], last: Int64)? {
         let reader = ContactReader(keys: query.keys, unify: query.unify)
-        return try pool.read { db -> ([CNChangeHistoryEvent], Int64)? in
+        return try read { db -> ([CNChangeHistoryEvent], Int64)? in
             let statement = try db.cachedStatement(
                 sql: """
                     SELECT \(reader.selection), (SELECT identifier FROM container WHERE container.id = contact.container_id)
-                    FROM contact WHERE id > ? AND id <= ?\(query.visibility.map { " AND " + $0.contactCondition.sql } ?? "")
+                    FROM contact WHERE id > ? AND id <= ?\(access.visibility.map { " AND " + $0.contactCondition.sql } ?? "")
                     ORDER BY id LIMIT \(Self.batchSize)
                     """
             )
@@ -35,7 +35,7 @@ extension StoreDatabase {
             guard let last = ids.last else { return nil }
             try reader.complete(&batch, ids: ids, in: db)
             if query.unify {
-                try UnifiedContacts.collapse(&batch, reader: reader, visibility: query.visibility, seen: &seen, in: db)
+                try UnifiedContacts.collapse(&batch, reader: reader, visibility: access.visibility, seen: &seen, in: db)
                 try fillContainers(of: batch, into: &containers, in: db)
             }
             let events = batch.map { storage in
@@ -71,7 +71,7 @@ extension StoreDatabase {
             case .deleteContact, .deleteGroup: continue
             }
         }
-        let (contacts, groups) = try pool.read { db in
+        let (contacts, groups) = try read { db in
             (try eventContacts(contactIdentifiers, adding: added, query: query, in: db), try eventGroups(groupIdentifiers, in: db))
         }
         let mutable = query.mutableObjects
@@ -116,7 +116,7 @@ extension StoreDatabase {
         let reader = ContactReader(keys: query.keys, unify: query.unify)
         let statement = try db.cachedStatement(
             sql: "SELECT \(reader.selection) FROM contact WHERE identifier IN (SELECT value FROM json_each(?))"
-                + (query.visibility.map { " AND " + $0.contactCondition.sql } ?? "")
+                + (access.visibility.map { " AND " + $0.contactCondition.sql } ?? "")
         )
         var batch: [ContactStorage] = []
         var ids: [Int64] = []
@@ -130,7 +130,7 @@ extension StoreDatabase {
         let requested = batch.map(\.identifier)
         if query.unify {
             var seen = Set<Int64>()
-            try UnifiedContacts.collapse(&batch, reader: reader, visibility: query.visibility, seen: &seen, dropsRepeated: false, in: db)
+            try UnifiedContacts.collapse(&batch, reader: reader, visibility: access.visibility, seen: &seen, dropsRepeated: false, in: db)
         }
         if !adding.isEmpty {
             let added = zip(requested, batch).filter { adding.contains($0.0) }.map(\.1)

@@ -2,7 +2,7 @@ import ContactsModel
 import Foundation
 import GRDB
 
-extension StoreDatabase {
+extension AuthorizedStore {
     /// Runs an import in one write transaction: committed when the body returns, rolled back when it throws,
     /// so a failed import leaves the store as it was.
     ///
@@ -18,7 +18,7 @@ extension StoreDatabase {
         _ body: (VCardImportTransaction) throws -> Result
     ) throws -> Result {
         let writer = self.writer
-        return try pool.writeWithoutTransaction { db in
+        return try writeWithoutTransaction { db in
             // A larger page cache for the import's one long transaction keeps index pages in memory instead
             // of spilling them to the write-ahead log mid-transaction; the connection's own size comes back
             // after (it was reset to 16 MB, half the store's setting, before).
@@ -35,7 +35,7 @@ extension StoreDatabase {
                     arguments: [author, UUID().uuidString, Date().timeIntervalSince1970, HistoryLog.processOrigin]
                 )
                 let transaction = VCardImportTransaction(
-                    db: db, writer: writer, transactionID: db.lastInsertedRowID, container: container,
+                    db: db, writer: writer, gate: access.saveGate, transactionID: db.lastInsertedRowID, container: container,
                     lastContactIDBefore: try Int64.fetchOne(db, sql: "SELECT max(id) FROM contact") ?? 0
                 )
                 result = try body(transaction)
@@ -66,7 +66,7 @@ extension StoreDatabase {
 
     /// The UIDs and unknown properties of contacts, and with `groups` the names of their groups, for export.
     package func vCardExtras(identifiers: [String], groups: Bool) throws -> [String: VCardExtrasReader.Extras] {
-        try pool.read { db in
+        try read { db in
             var extras = try VCardExtrasReader.read(identifiers: identifiers, in: db)
             if groups {
                 try VCardExtrasReader.addGroupNames(to: &extras, identifiers: identifiers, in: db)
@@ -75,15 +75,16 @@ extension StoreDatabase {
         }
     }
 
-    /// The vCard UIDs of a group's members: each one's stored UID, else its identifier.
+    /// The vCard UIDs of a group's members the caller may see: each one's stored UID, else its identifier.
     package func memberUIDs(ofGroup identifier: String) throws -> [String] {
-        try pool.read { db in
+        let visible = access.visibility.map { " AND " + $0.identifierCondition(column: "c.identifier") } ?? ""
+        return try read { db in
             try String.fetchAll(
                 db,
                 sql: """
                     SELECT COALESCE(u.uid, c.identifier) FROM group_member m JOIN contact c ON c.id = m.contact_id
                     JOIN "group" g ON g.id = m.group_id LEFT JOIN contact_uid u ON u.contact_id = c.id
-                    WHERE g.identifier = ? ORDER BY m.contact_id
+                    WHERE g.identifier = ?\(visible) ORDER BY m.contact_id
                     """,
                 arguments: [identifier]
             )

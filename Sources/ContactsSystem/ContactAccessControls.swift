@@ -1,3 +1,4 @@
+import Contacts
 import ContactsEngine
 import ContactsModel
 import ContactsPrivacy

@@ -1,3 +1,4 @@
+import Contacts
 import ContactsModel
 import ContactsPrivacy
 import Foundation

@@ -2,10 +2,10 @@ import ContactsModel
 import Foundation
 import GRDB
 
-extension StoreDatabase {
+extension AuthorizedStore {
     /// The groups a predicate selects, or every group for nil, ordered by name.
     package func groups(matching kind: ContactsPredicate.Kind?) throws -> [CNGroup.Fields] {
-        try pool.read { db in
+        try read { db in
             var sql = #"SELECT "group".identifier, "group".name FROM "group""#
             var arguments: StatementArguments = []
             switch kind {

@@ -2,10 +2,10 @@ import ContactsModel
 import Foundation
 import GRDB
 
-extension StoreDatabase {
+extension AuthorizedStore {
     /// The containers a predicate selects, or every container for nil, the default first.
     package func containers(matching kind: ContactsPredicate.Kind?) throws -> [ContainerRow] {
-        try pool.read { db in
+        try read { db in
             var sql = "SELECT \(ContainerRow.columns) FROM container"
             var arguments: StatementArguments = []
             switch kind {
@@ -15,7 +15,9 @@ extension StoreDatabase {
                 sql += " WHERE identifier IN (SELECT value FROM json_each(?))"
                 arguments = [JSONList.encode(identifiers)]
             case .containerOfContact(let identifier):
-                sql += " WHERE id = (SELECT container_id FROM contact WHERE identifier = ?)"
+                // The container of a contact the caller may not see reads as none, as for a missing contact.
+                let visible = access.visibility.map { " AND " + $0.identifierCondition(column: "identifier") } ?? ""
+                sql += " WHERE id = (SELECT container_id FROM contact WHERE identifier = ?\(visible))"
                 arguments = [identifier]
             case .containerOfGroup(let identifier):
                 sql += #" WHERE id = (SELECT container_id FROM "group" WHERE identifier = ?)"#
@@ -30,7 +32,7 @@ extension StoreDatabase {
 
     /// The identifier of the container new records go into when a save names none.
     package func defaultContainerIdentifier() throws -> String {
-        try pool.read { db in
+        try read { db in
             try ContainerRow.fetchDefault(in: db)?.identifier ?? ""
         }
     }
@@ -41,7 +43,7 @@ extension StoreDatabase {
             throw StoreError(.policyViolation, "a store has exactly one local container")
         }
         let identifier = CNContainer.newIdentifier()
-        return try pool.write { db in
+        return try write { db in
             try db.execute(
                 sql: "INSERT INTO container (identifier, name, type, is_read_only) VALUES (?, ?, ?, ?)",
                 arguments: [identifier, name, type.rawValue, isReadOnly]
@@ -55,7 +57,7 @@ extension StoreDatabase {
 
     /// Marks a container read-only or writable; our addition for accounts that sync one way.
     package func setContainer(_ identifier: String, isReadOnly: Bool) throws {
-        try pool.write { db in
+        try write { db in
             try db.execute(sql: "UPDATE container SET is_read_only = ? WHERE identifier = ?", arguments: [isReadOnly, identifier])
             guard db.changesCount > 0 else {
                 throw StoreError(.recordDoesNotExist, "container \(identifier) does not exist", affectedIdentifiers: [identifier])
@@ -64,17 +66,21 @@ extension StoreDatabase {
     }
 
     /// The identifier of the person's own card, or nil when none is set.
+    ///
+    /// An app that may not see the card gets nil, as if none were set.
     package func meContactIdentifier() throws -> String? {
-        try pool.read { db in
+        let identifier = try read { db in
             try String.fetchOne(db, sql: "SELECT value FROM store_setting WHERE key = 'meContact'")
         }
+        guard let identifier, try reveals(identifier) else { return nil }
+        return identifier
     }
 }
 
-extension StoreDatabase {
+extension AuthorizedStore {
     /// Whether SQLite finds the file intact (`PRAGMA integrity_check`), for recovery checks and tests.
     package func isIntact() throws -> Bool {
-        try pool.read { db in
+        try read { db in
             try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"]
         }
     }

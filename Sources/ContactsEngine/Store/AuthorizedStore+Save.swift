@@ -2,7 +2,7 @@ import ContactsModel
 import Foundation
 import GRDB
 
-extension StoreDatabase {
+extension AuthorizedStore {
     /// Saves a request's operations in one write transaction: all of them or, on any error, none.
     ///
     /// - Parameters:
@@ -10,14 +10,15 @@ extension StoreDatabase {
     ///   - author: The transaction author recorded in the change history.
     ///   - saveIdentifier: The request's identifier, recorded with the transaction.
     ///   - refetch: Whether added and updated contacts get the stored state after the commit.
-    ///   - gate: The privacy rules of the app saving; nil for the person.
+    ///
+    /// An app's save is checked against its ``GateAccess/saveGate`` inside the transaction.
     package func execute(
         _ operations: [SaveOperation],
         author: String?,
         saveIdentifier: String,
-        refetch: Bool,
-        gate: SaveGate? = nil
+        refetch: Bool
     ) throws {
+        let gate = access.saveGate
         let plan = SavePlan(operations)
         for case .add(let contact, _) in plan.contacts {
             try Self.validate(contact)
@@ -26,7 +27,7 @@ extension StoreDatabase {
             try Self.validate(contact)
         }
         let writer = self.writer
-        try pool.writeWithoutTransaction { db in
+        try writeWithoutTransaction { db in
             try db.inTransaction(.immediate) {
                 try gate?.check(plan, in: db)
                 try SaveExecution.run(plan, author: author, saveIdentifier: saveIdentifier, writer: writer, in: db)
@@ -79,7 +80,7 @@ extension StoreDatabase {
             let reader = ContactReader(keys: keys, unify: false)
             for start in stride(from: 0, to: members.count, by: Self.batchSize) {
                 let chunk = Array(members[start..<min(start + Self.batchSize, members.count)])
-                let stored = try pool.read { db in
+                let stored = try read { db in
                     try reader.read(identifiers: chunk.map(\.identifier), in: db)
                 }
                 for contact in chunk {

@@ -4,7 +4,7 @@ import GRDB
 
 /// The store's reads with linked cards merged into unified contacts (docs/Linking.md). The connection calls
 /// these instead of the plain reads, so the fetch code itself knows nothing of linking.
-extension StoreDatabase {
+extension AuthorizedStore {
     /// Streams contacts like ``enumerateContacts(_:body:)``; when the query unifies, each linked card is
     /// replaced by its unified contact, returned once however many of its cards match.
     package func enumerateUnifiedContacts(_ query: ContactQuery, body: (consuming ContactStorage) throws -> Bool) throws {
@@ -14,8 +14,8 @@ extension StoreDatabase {
         try enumerateContacts(query) { storage in
             // The reader fills the linked identifiers of linked cards only; unlinked ones pass through.
             guard storage.linkedIdentifiers.count > 1 else { return try body(storage) }
-            let unified = try pool.read { db in
-                try UnifiedContacts.unified(ofCard: storage.identifier, reader: reader, visibility: query.visibility, in: db)
+            let unified = try read { db in
+                try UnifiedContacts.unified(ofCard: storage.identifier, reader: reader, visibility: access.visibility, in: db)
             }
             guard let unified else { return try body(storage) }
             guard returned.insert(unified.identifier).inserted else { return true }
@@ -26,13 +26,13 @@ extension StoreDatabase {
     /// The contact with an identifier; unified, the unified contact of any of its linked cards, made of the
     /// cards a limited app may see.
     package func unifiedContact(
-        identifier: String, keys: ContactKeySet, unify: Bool, visibility: VisibleContacts? = nil
+        identifier: String, keys: ContactKeySet, unify: Bool
     ) throws -> ContactStorage? {
         guard let storage = try contact(identifier: identifier, keys: keys, unify: unify) else { return nil }
         guard unify, storage.linkedIdentifiers.count > 1 else { return storage }
         let reader = ContactReader(keys: keys, unify: true)
-        return try pool.read { db in
-            try UnifiedContacts.unified(ofCard: identifier, reader: reader, visibility: visibility, in: db)
+        return try read { db in
+            try UnifiedContacts.unified(ofCard: identifier, reader: reader, visibility: access.visibility, in: db)
         } ?? storage
     }
 
@@ -40,7 +40,7 @@ extension StoreDatabase {
     /// card of linked cards) is none, as Apple documents: a unified contact has no single container.
     package func containersRespectingLinks(matching kind: ContactsPredicate.Kind?) throws -> [ContainerRow] {
         if case .containerOfContact(let identifier)? = kind,
-            try pool.read({ db in try UnifiedContacts.isUnifiedIdentifier(identifier, in: db) })
+            try read({ db in try UnifiedContacts.isUnifiedIdentifier(identifier, in: db) })
         {
             return []
         }

@@ -2,13 +2,13 @@ import ContactsModel
 import Foundation
 import GRDB
 
-extension StoreDatabase {
+extension AuthorizedStore {
     /// Links contacts into one unified contact, in one write transaction recorded in the change history.
     ///
     /// - Throws: `recordDoesNotExist` for an unknown identifier; `identifierInvalid` when the preferred
     ///   identifier is not among the linked cards.
     package func link(_ identifiers: [String], preferredIdentifier: String?) throws {
-        try pool.write { db in
+        try write { db in
             let cards = try identifiers.map { try Self.requireCard($0, in: db) }
             var preferred: LinkedCard?
             if let preferredIdentifier {
@@ -29,7 +29,7 @@ extension StoreDatabase {
 
     /// Detaches contacts from their unified contacts and keeps them apart from the cards they left.
     package func unlink(_ identifiers: [String]) throws {
-        try pool.write { db in
+        try write { db in
             let transaction = try HistoryLog.beginTransaction(author: nil, in: db)
             for identifier in identifiers {
                 // Read again each time: an earlier unlink may have changed this card's unified contact.
@@ -40,7 +40,7 @@ extension StoreDatabase {
 
     /// Remembers that two contacts are different people, detaching the second when they are linked.
     package func keepSeparate(_ first: String, _ second: String) throws {
-        try pool.write { db in
+        try write { db in
             let one = try Self.requireCard(first, in: db)
             let other = try Self.requireCard(second, in: db)
             try ContactLinker.keepSeparate(one.id, other.id, in: db)
@@ -53,7 +53,7 @@ extension StoreDatabase {
 
     /// Why a contact is linked, or nil when it is not.
     package func linkReason(forContact identifier: String) throws -> ContactLinkReason? {
-        try pool.read { db in
+        try read { db in
             _ = try Self.requireCard(identifier, in: db)
             return try ContactLinker.reason(forContact: identifier, in: db)
         }
@@ -61,7 +61,7 @@ extension StoreDatabase {
 
     /// The identifiers of a contact's linked cards, preferred first; just its own when it is not linked.
     package func linkedIdentifiers(ofContact identifier: String) throws -> [String] {
-        try pool.read { db in
+        try read { db in
             try Self.requireCard(identifier, in: db).unifiedMembers(in: db).map(\.identifier)
         }
     }
