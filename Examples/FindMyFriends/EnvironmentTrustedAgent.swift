@@ -1,4 +1,4 @@
-import Contacts
+import ContactsSystem
 
 /// The person at the contact access button, scripted by `CONTACTS_ACCESS_BUTTON`, so the example runs
 /// without a screen or a terminal (tests, CI).
@@ -48,9 +48,9 @@ struct EnvironmentTrustedAgent: TrustedAgent {
         let shown = Set(matches.map(\.identifier))
         switch behaviour {
         case .ignore: return nil
-        case .tapAll: return AccessButtonTap(identifiers: shown)
-        case .tap(let chosen): return AccessButtonTap(identifiers: chosen.intersection(shown))
-        case .unverifiedTap: return AccessButtonTap(identifiers: shown, isVerified: false)
+        case .tapAll: return AccessButtonTap(identifiers: shown, verification: .all)
+        case .tap(let chosen): return AccessButtonTap(identifiers: chosen.intersection(shown), verification: .all)
+        case .unverifiedTap: return AccessButtonTap(identifiers: shown)
         }
     }
 

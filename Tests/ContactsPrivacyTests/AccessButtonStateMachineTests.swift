@@ -25,7 +25,7 @@ import Testing
         var button = button()
         #expect(button.handle(.started(status: .limited)) == [.findMatches(query)])
         #expect(button.handle(.matchesFound(matches)) == [.showMatches(matches)])
-        #expect(button.handle(.tapped(AccessButtonTap(identifiers: ["B", "Z"]))) == [.grant(["B"]), .finish(["B"])])
+        #expect(button.handle(.tapped(AccessButtonTap(identifiers: ["B", "Z"], verification: .all))) == [.grant(["B"]), .finish(["B"])])
     }
 
     @Test func noMatchesFinishesEmpty() {
@@ -34,7 +34,7 @@ import Testing
         #expect(button.handle(.matchesFound([])) == [.finish([])])
     }
 
-    @Test(arguments: [nil, AccessButtonTap(identifiers: ["A"], isVerified: false), AccessButtonTap(identifiers: [])])
+    @Test(arguments: [nil, AccessButtonTap(identifiers: ["A"]), AccessButtonTap(identifiers: [], verification: .all)])
     func missingUnverifiedOrEmptyTapGrantsNothing(tap: AccessButtonTap?) {
         var button = button()
         _ = button.handle(.started(status: .limited))
@@ -47,7 +47,7 @@ import Testing
         _ = button.handle(.started(status: .notDetermined))
         _ = button.handle(.matchesFound(matches))
         #expect(
-            button.handle(.tapped(AccessButtonTap(identifiers: ["A"])))
+            button.handle(.tapped(AccessButtonTap(identifiers: ["A"], verification: .all)))
                 == [.askLimitedConsent(app, purpose: "Finds your friends.")])
         #expect(
             button.handle(.consentAnswered(.limited([]), at: testDate)) == [
@@ -60,7 +60,7 @@ import Testing
         var button = button()
         _ = button.handle(.started(status: .notDetermined))
         _ = button.handle(.matchesFound(matches))
-        _ = button.handle(.tapped(AccessButtonTap(identifiers: ["A"])))
+        _ = button.handle(.tapped(AccessButtonTap(identifiers: ["A"], verification: .all)))
         let actions = button.handle(.consentAnswered(.full, at: testDate))
         #expect(
             actions.first
@@ -71,7 +71,7 @@ import Testing
         var button = button()
         _ = button.handle(.started(status: .notDetermined))
         _ = button.handle(.matchesFound(matches))
-        _ = button.handle(.tapped(AccessButtonTap(identifiers: ["A"])))
+        _ = button.handle(.tapped(AccessButtonTap(identifiers: ["A"], verification: .all)))
         #expect(
             button.handle(.consentAnswered(.deny, at: testDate)) == [
                 .record(AuthorizationDecision(status: .denied, decidedAt: testDate)), .finish([]),
@@ -82,7 +82,7 @@ import Testing
         var button = button()
         _ = button.handle(.started(status: .notDetermined))
         _ = button.handle(.matchesFound(matches))
-        _ = button.handle(.tapped(AccessButtonTap(identifiers: ["A"])))
+        _ = button.handle(.tapped(AccessButtonTap(identifiers: ["A"], verification: .all)))
         #expect(button.handle(.consentAnswered(nil, at: testDate)) == [.finish([])])
     }
 

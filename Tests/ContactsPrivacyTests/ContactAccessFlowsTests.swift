@@ -127,7 +127,7 @@ import Testing
 
     @Test func buttonMatchesOnlyHiddenContactsAndGrantsTheTap() async throws {
         try setStatus(.limited, shared: ["A"])
-        let trusted = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: ["B"])])
+        let trusted = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: ["B"], verification: .all)])
         let granted = try await flows(trusted).runAccessButton(
             for: testApp(), query: AccessButtonQuery(queryString: "ann"))
         #expect(granted == ["B"])
@@ -149,7 +149,7 @@ import Testing
     }
 
     @Test func buttonInNotDeterminedAsksTheSimplifiedPromptThenRecordsLimited() async throws {
-        let trusted = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: ["A"])])
+        let trusted = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: ["A"], verification: .all)])
         let consent = ScriptedConsentAgent(answers: [.limited([])])
         let granted = try await flows(trusted, consent: consent)
             .runAccessButton(for: testApp(), query: AccessButtonQuery(queryString: "Ann Lee"))
@@ -162,7 +162,7 @@ import Testing
     }
 
     @Test func buttonInNotDeterminedWithoutAnAgentRecordsNothing() async throws {
-        let trusted = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: ["A"])])
+        let trusted = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: ["A"], verification: .all)])
         let granted = try await flows(trusted).runAccessButton(
             for: testApp(), query: AccessButtonQuery(queryString: "Ann"))
         #expect(granted.isEmpty)
@@ -172,7 +172,7 @@ import Testing
     @Test(arguments: [CNAuthorizationStatus.denied, .authorized, .restricted])
     func buttonShowsNothingWhenDeniedFullOrRestricted(status: CNAuthorizationStatus) async throws {
         try setStatus(status)
-        let trusted = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: ["A"])])
+        let trusted = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: ["A"], verification: .all)])
         let consent = ScriptedConsentAgent(answers: [.full])
         let granted = try await flows(trusted, consent: consent)
             .runAccessButton(for: testApp(), query: AccessButtonQuery(queryString: "Ann"))
@@ -183,7 +183,7 @@ import Testing
 
     @Test func unverifiedTapGrantsNothing() async throws {
         try setStatus(.limited)
-        let trusted = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: ["A"], isVerified: false)])
+        let trusted = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: ["A"])])
         #expect(
             try await flows(trusted).runAccessButton(for: testApp(), query: AccessButtonQuery(queryString: "Ann"))
                 .isEmpty)

@@ -1,4 +1,4 @@
-import Contacts
+import ContactsSystem
 import ContactsTestSupport
 import Foundation
 import Testing
@@ -10,7 +10,7 @@ import Testing
         let app = PrivacyFixtures.app()
         let privacy = try fixtures.accessControls()
         try privacy.setAccess(.limited([identifiers[0]]), for: app.bundleIdentifier)
-        let agent = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: [identifiers[1]])])
+        let agent = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: [identifiers[1]], verification: .all)])
         let granted = try await privacy.runAccessButton(
             for: app, query: AccessButtonQuery(queryString: "Ann"), trustedAgent: agent)
         #expect(granted == [identifiers[1]])
@@ -47,7 +47,7 @@ import Testing
         configuration.privacy = ContactStorePrivacyOptions(
             consentAgent: consent, environment: PrivacyFixtures.environment, administratorPolicy: .unrestricted)
         let privacy = try CNContactStore(configuration: configuration).accessControls()
-        let agent = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: [identifiers[1]])])
+        let agent = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: [identifiers[1]], verification: .all)])
         let granted = try await privacy.runAccessButton(
             for: app, query: AccessButtonQuery(queryString: "Bob"), trustedAgent: agent)
         #expect(granted == [identifiers[1]])
@@ -64,7 +64,7 @@ import Testing
         let app = PrivacyFixtures.app()
         let privacy = try fixtures.accessControls()
         try privacy.setAccess(status == .denied ? .denied : .full, for: app.bundleIdentifier)
-        let agent = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: Set(identifiers))])
+        let agent = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: Set(identifiers), verification: .all)])
         let granted = try await privacy.runAccessButton(
             for: app, query: AccessButtonQuery(queryString: "Ann"), trustedAgent: agent)
         #expect(granted.isEmpty)
@@ -77,7 +77,7 @@ import Testing
         let app = PrivacyFixtures.app()
         let privacy = try fixtures.accessControls()
         try privacy.setAccess(.limited([]), for: app.bundleIdentifier)
-        let agent = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: Set(identifiers), isVerified: false)])
+        let agent = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: Set(identifiers))])
         #expect(try await privacy.runAccessButton(
             for: app, query: AccessButtonQuery(queryString: "Ann"), trustedAgent: agent).isEmpty)
         #expect(try PrivacyFixtures.names(in: fixtures.store(for: app)).isEmpty)

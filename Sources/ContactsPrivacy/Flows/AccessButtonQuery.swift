@@ -8,11 +8,17 @@ public struct AccessButtonQuery: Hashable, Sendable {
     public var ignoredEmails: Set<String>
     /// Contacts with any of these phone numbers are left out.
     public var ignoredPhoneNumbers: Set<String>
+    /// How the app draws the button; an illegible style makes every tap grant nothing.
+    public var style: AccessButtonStyle
 
     /// Creates a query.
-    public init(queryString: String, ignoredEmails: Set<String>? = nil, ignoredPhoneNumbers: Set<String>? = nil) {
+    public init(
+        queryString: String, ignoredEmails: Set<String>? = nil, ignoredPhoneNumbers: Set<String>? = nil,
+        style: AccessButtonStyle = .standard
+    ) {
         self.queryString = queryString
         self.ignoredEmails = ignoredEmails ?? []
         self.ignoredPhoneNumbers = ignoredPhoneNumbers ?? []
+        self.style = style
     }
 }

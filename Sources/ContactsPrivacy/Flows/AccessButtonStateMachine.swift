@@ -74,7 +74,9 @@ public struct AccessButtonStateMachine: Hashable, Sendable {
             matches = Set(candidates.map(\.identifier))
             return candidates.isEmpty ? finish([]) : [.showMatches(candidates)]
         case .tapped(let tap):
-            guard let tap, tap.isVerified else { return finish([]) }
+            // Fails closed: a tap the trusted agent did not verify, or a button the system finds illegible,
+            // grants nothing.
+            guard let tap, tap.isVerified, query.style.isLegible else { return finish([]) }
             chosen = tap.identifiers.intersection(matches)
             guard !chosen.isEmpty else { return finish([]) }
             if status == .notDetermined {

@@ -5,7 +5,7 @@ import Synchronization
 /// An empty queue means the person cancelled (nil, or `.cancelled` for the picker).
 ///
 /// ```swift
-/// let agent = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: ["B"])])
+/// let agent = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: ["B"], verification: .all)])
 /// ```
 ///
 /// Parity: our addition.
