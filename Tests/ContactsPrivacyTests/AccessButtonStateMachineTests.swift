@@ -112,3 +112,53 @@ import Testing
         #expect(ContactAccessPickerOutcome(status: .limited, shared: ["A"], edited: ["A"]).sharedAfter == nil)
     }
 }
+
+/// The button fails closed: only the system's checks make a tap count (docs/Privacy.md, "The access button").
+@Suite struct AccessButtonVerificationTests {
+    private let app = AppIdentity(bundleIdentifier: "com.example.app", usageDescription: "Finds friends.")
+
+    private func grants(_ tap: AccessButtonTap, style: AccessButtonStyle = .standard) -> [AccessButtonStateMachine.Action] {
+        var button = AccessButtonStateMachine(app: app, query: AccessButtonQuery(queryString: "a", style: style))
+        _ = button.handle(.started(status: .limited))
+        _ = button.handle(.matchesFound([ContactCandidate(identifier: "A", displayName: "Ann")]))
+        return button.handle(.tapped(tap))
+    }
+
+    @Test func aTapIsNotVerifiedUnlessTheSystemSaysSo() {
+        #expect(AccessButtonTap(identifiers: ["A"]).verification.isEmpty)
+        #expect(!AccessButtonTap(identifiers: ["A"]).isVerified)
+    }
+
+    @Test(arguments: [TapVerification(), .genuineEvent, .unobstructed])
+    func aTapMissingAnyCheckGrantsNothing(verification: TapVerification) {
+        #expect(grants(AccessButtonTap(identifiers: ["A"], verification: verification)) == [.finish([])])
+    }
+
+    @Test func aVerifiedTapOnTheStandardStyleGrants() {
+        #expect(AccessButtonStyle.standard.isLegible)
+        #expect(grants(AccessButtonTap(identifiers: ["A"], verification: .all)) == [.grant(["A"]), .finish(["A"])])
+    }
+
+    /// Styles an app could use to make the button unreadable, each below 4.5:1.
+    static let illegibleStyles: [AccessButtonStyle] = [
+        AccessButtonStyle(foreground: .white, background: .white),
+        AccessButtonStyle(foreground: .init(red: 0.6, green: 0.6, blue: 0.6), background: .white),
+        AccessButtonStyle(foreground: .init(red: 0.2, green: 0.2, blue: 0.25), background: .black),
+        AccessButtonStyle(foreground: .white, background: .init(red: 0.4, green: 0.7, blue: 1)),
+    ]
+
+    @Test(arguments: illegibleStyles)
+    func aVerifiedTapOnAnIllegibleStyleGrantsNothing(style: AccessButtonStyle) {
+        #expect(!style.isLegible)
+        #expect(grants(AccessButtonTap(identifiers: ["A"], verification: .all), style: style) == [.finish([])])
+    }
+
+    @Test func contrastRatiosMatchWCAGReferenceValues() {
+        #expect(abs(AccessButtonStyle(foreground: .black, background: .white).contrastRatio - 21) < 0.001)
+        #expect(abs(AccessButtonStyle(foreground: .white, background: .white).contrastRatio - 1) < 0.001)
+        // #767676 on white is the lightest grey that passes 4.5:1 (4.54:1).
+        let grey = AccessButtonStyle.Color(red: 118 / 255, green: 118 / 255, blue: 118 / 255)
+        #expect(abs(AccessButtonStyle(foreground: grey, background: .white).contrastRatio - 4.54) < 0.01)
+        #expect(AccessButtonStyle(foreground: grey, background: .white).isLegible)
+    }
+}
