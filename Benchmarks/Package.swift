@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Benchmarks live in their own package so `swift test` never builds them. Run from this folder:
-//   swift package benchmark --target StoreBenchmarks   (or HistoryBenchmarks, VCardBenchmarks, ImportBenchmarks)
+//   swift package benchmark --target StoreBenchmarks   (or HistoryBenchmarks, VCardBenchmarks, ImportBenchmarks,
+//   GateBenchmarks)
 //   swift run -c release ImportDriver 100000 both      (the import driver, for /usr/bin/time -v)
 let package = Package(
     name: "swift-contacts-benchmarks",
@@ -11,11 +12,11 @@ let package = Package(
         .package(name: "swift-contacts", path: "../"),
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
-    targets: [] + ["StoreBenchmarks", "HistoryBenchmarks", "VCardBenchmarks"].map { name in
+    targets: [] + ["StoreBenchmarks", "HistoryBenchmarks", "VCardBenchmarks", "GateBenchmarks"].map { name in
         .executableTarget(
             name: name,
             dependencies: [
-                .product(name: "Contacts", package: "swift-contacts"),
+                .product(name: "ContactsSystem", package: "swift-contacts"),
                 .product(name: "ContactsSampleData", package: "swift-contacts"),
                 .product(name: "Benchmark", package: "package-benchmark"),
             ],
@@ -27,14 +28,14 @@ let package = Package(
     } + [
         .target(
             name: "ImportBenchmarkSupport",
-            dependencies: [.product(name: "Contacts", package: "swift-contacts")],
+            dependencies: [.product(name: "ContactsSystem", package: "swift-contacts")],
             path: "Benchmarks/ImportBenchmarks/Support"
         ),
         .executableTarget(
             name: "ImportBenchmarks",
             dependencies: [
                 "ImportBenchmarkSupport",
-                .product(name: "Contacts", package: "swift-contacts"),
+                .product(name: "ContactsSystem", package: "swift-contacts"),
                 .product(name: "Benchmark", package: "package-benchmark"),
             ],
             path: "Benchmarks/ImportBenchmarks",
@@ -45,7 +46,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ImportDriver",
-            dependencies: ["ImportBenchmarkSupport", .product(name: "Contacts", package: "swift-contacts")],
+            dependencies: ["ImportBenchmarkSupport", .product(name: "ContactsSystem", package: "swift-contacts")],
             path: "Benchmarks/ImportBenchmarks/Driver"
         ),
     ],

@@ -1,5 +1,5 @@
 import Benchmark
-import Contacts
+import ContactsSystem
 import Foundation
 import Synchronization
 

@@ -1,4 +1,4 @@
-import Contacts
+import ContactsSystem
 import ContactsSampleData
 import Foundation
 

@@ -1,6 +1,6 @@
 import Synchronization
 import Benchmark
-import Contacts
+import ContactsSystem
 import ContactsSampleData
 import Foundation
 

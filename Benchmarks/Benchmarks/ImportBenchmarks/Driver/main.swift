@@ -1,4 +1,4 @@
-import Contacts
+import ContactsSystem
 import Foundation
 #if canImport(Glibc)
 import Glibc

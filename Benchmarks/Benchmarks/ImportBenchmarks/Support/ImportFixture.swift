@@ -1,4 +1,4 @@
-import Contacts
+import ContactsSystem
 import Foundation
 
 /// Files and stores the import benchmarks share, made once in the temporary directory.
