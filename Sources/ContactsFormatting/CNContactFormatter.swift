@@ -185,4 +185,35 @@ open class CNContactFormatter: Formatter, NSSecureCoding {
         self.names = names
         super.init()
     }
+
+    // MARK: Required keys
+
+    /// The keys a contact must hold to be formatted in a style; combine several styles freely.
+    ///
+    /// `.fullName`: name prefix, given, middle and family name, name suffix, contact type, organization name
+    /// and nickname. `.phoneticFullName`: given, middle and family name, their phonetic spellings, the
+    /// phonetic organization name and the contact type.
+    ///
+    /// ```swift
+    /// let request = CNContactFetchRequest(keysToFetch: [CNContactFormatter.descriptorForRequiredKeys(for: .fullName)])
+    /// ```
+    ///
+    /// - Parameter style: The style the contacts will be formatted in.
+    /// - Returns: An aggregate descriptor to put in `keysToFetch`.
+    open class func descriptorForRequiredKeys(for style: CNContactFormatterStyle) -> any CNKeyDescriptor {
+        switch style {
+        case .fullName: fullNameDescriptor
+        case .phoneticFullName: phoneticFullNameDescriptor
+        }
+    }
+
+    /// The keys ``nameOrder(for:)`` reads: given, middle and family name.
+    open class var descriptorForRequiredKeysForNameOrder: any CNKeyDescriptor {
+        nameOrderDescriptor
+    }
+
+    /// The keys ``delimiter(for:)`` reads: given, middle and family name.
+    open class var descriptorForRequiredKeysForDelimiter: any CNKeyDescriptor {
+        delimiterDescriptor
+    }
 }

@@ -257,11 +257,11 @@ open class CNContact: NSObject, NSCopying, NSMutableCopying, NSSecureCoding, Ide
 
     // MARK: Copying
 
-    public func copy(with zone: NSZone? = nil) -> Any {
+    open func copy(with zone: NSZone? = nil) -> Any {
         CNContact(storage: storage)
     }
 
-    public func mutableCopy(with zone: NSZone? = nil) -> Any {
+    open func mutableCopy(with zone: NSZone? = nil) -> Any {
         CNMutableContact(storage: storage)
     }
 
@@ -276,7 +276,7 @@ open class CNContact: NSObject, NSCopying, NSMutableCopying, NSSecureCoding, Ide
         super.init()
     }
 
-    public func encode(with coder: NSCoder) {
+    open func encode(with coder: NSCoder) {
         ContactCoding.encode(storage, to: coder)
     }
 

@@ -36,14 +36,14 @@ open class CNContainer: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable
         }
     }
 
-    public func copy(with zone: NSZone? = nil) -> Any {
+    open func copy(with zone: NSZone? = nil) -> Any {
         self
     }
 
     /// True: the class supports secure coding (`NSSecureCoding`).
     public class var supportsSecureCoding: Bool { true }
 
-    public func encode(with coder: NSCoder) {
+    open func encode(with coder: NSCoder) {
         coder.encode(identifier as NSString, forKey: CNContainerIdentifierKey)
         coder.encode(name as NSString, forKey: CNContainerNameKey)
         coder.encode(type.rawValue, forKey: CNContainerTypeKey)

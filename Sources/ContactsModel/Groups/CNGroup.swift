@@ -54,18 +54,18 @@ open class CNGroup: NSObject, NSCopying, NSMutableCopying, NSSecureCoding, @unch
         }
     }
 
-    public func copy(with zone: NSZone? = nil) -> Any {
+    open func copy(with zone: NSZone? = nil) -> Any {
         CNGroup(fields: fields)
     }
 
-    public func mutableCopy(with zone: NSZone? = nil) -> Any {
+    open func mutableCopy(with zone: NSZone? = nil) -> Any {
         CNMutableGroup(fields: fields)
     }
 
     /// True: the class supports secure coding (`NSSecureCoding`).
     public class var supportsSecureCoding: Bool { true }
 
-    public func encode(with coder: NSCoder) {
+    open func encode(with coder: NSCoder) {
         coder.encode(fields.identifier as NSString, forKey: CNGroupIdentifierKey)
         coder.encode(fields.name as NSString, forKey: CNGroupNameKey)
     }

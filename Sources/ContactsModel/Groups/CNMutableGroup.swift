@@ -20,7 +20,7 @@ open class CNMutableGroup: CNGroup, @unchecked Sendable {
         set { fields.name = newValue }
     }
 
-    public override func copy(with zone: NSZone? = nil) -> Any {
+    open override func copy(with zone: NSZone? = nil) -> Any {
         CNGroup(fields: fields)
     }
 }

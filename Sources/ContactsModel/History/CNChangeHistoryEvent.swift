@@ -13,7 +13,7 @@ open class CNChangeHistoryEvent: NSObject, NSCopying, NSSecureCoding, @unchecked
     /// Calls the visitor's method for this kind of event.
     open func accept(_ visitor: any CNChangeHistoryEventVisitor) {}
 
-    public func copy(with zone: NSZone? = nil) -> Any {
+    open func copy(with zone: NSZone? = nil) -> Any {
         self
     }
 

@@ -36,7 +36,7 @@ open class CNChangeHistoryFetchRequest: CNFetchRequest, NSSecureCoding, @uncheck
     /// True: the class supports secure coding (`NSSecureCoding`).
     public class var supportsSecureCoding: Bool { true }
 
-    public func encode(with coder: NSCoder) {
+    open func encode(with coder: NSCoder) {
         coder.encode(startingToken.map { $0 as NSData }, forKey: "startingToken")
         // Written even when nil: Foundation on Linux reports a missing key as a decoding error.
         let keys = additionalContactKeyDescriptors.map { descriptors in

@@ -47,7 +47,7 @@ open class CNContactFetchRequest: CNFetchRequest, NSSecureCoding, @unchecked Sen
     /// True: the class supports secure coding (`NSSecureCoding`).
     public class var supportsSecureCoding: Bool { true }
 
-    public func encode(with coder: NSCoder) {
+    open func encode(with coder: NSCoder) {
         let keys = KeyDescriptorExpansion.keys(of: keysToFetch).sorted().map { $0 as NSString }
         coder.encode(keys as NSArray, forKey: "keysToFetch")
         coder.encode(mutableObjects, forKey: "mutableObjects")

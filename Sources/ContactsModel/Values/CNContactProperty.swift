@@ -28,14 +28,14 @@ open class CNContactProperty: NSObject, NSCopying, NSSecureCoding, @unchecked Se
         super.init()
     }
 
-    public func copy(with zone: NSZone? = nil) -> Any {
+    open func copy(with zone: NSZone? = nil) -> Any {
         self
     }
 
     /// True: the class supports secure coding (`NSSecureCoding`).
     public class var supportsSecureCoding: Bool { true }
 
-    public func encode(with coder: NSCoder) {
+    open func encode(with coder: NSCoder) {
         coder.encode(contact, forKey: "contact")
         coder.encode(key as NSString, forKey: "key")
         coder.encode(identifier.map { $0 as NSString }, forKey: "identifier")

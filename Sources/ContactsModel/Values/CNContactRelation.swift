@@ -21,14 +21,14 @@ open class CNContactRelation: NSObject, NSCopying, NSSecureCoding, @unchecked Se
         key == "name" ? name : nil
     }
 
-    public func copy(with zone: NSZone? = nil) -> Any {
+    open func copy(with zone: NSZone? = nil) -> Any {
         self
     }
 
     /// True: the class supports secure coding (`NSSecureCoding`).
     public class var supportsSecureCoding: Bool { true }
 
-    public func encode(with coder: NSCoder) {
+    open func encode(with coder: NSCoder) {
         coder.encode(name as NSString, forKey: "name")
     }
 

@@ -41,14 +41,14 @@ open class CNInstantMessageAddress: NSObject, NSCopying, NSSecureCoding, @unchec
         }
     }
 
-    public func copy(with zone: NSZone? = nil) -> Any {
+    open func copy(with zone: NSZone? = nil) -> Any {
         self
     }
 
     /// True: the class supports secure coding (`NSSecureCoding`).
     public class var supportsSecureCoding: Bool { true }
 
-    public func encode(with coder: NSCoder) {
+    open func encode(with coder: NSCoder) {
         coder.encode(username as NSString, forKey: CNInstantMessageAddressUsernameKey)
         coder.encode(service as NSString, forKey: CNInstantMessageAddressServiceKey)
     }

@@ -102,14 +102,14 @@ open class CNLabeledValue<ValueType: NSCopying & NSSecureCoding>: NSObject, NSCo
 
     // MARK: NSCopying, NSSecureCoding
 
-    public func copy(with zone: NSZone? = nil) -> Any {
+    open func copy(with zone: NSZone? = nil) -> Any {
         self
     }
 
     /// True: the class supports secure coding (`NSSecureCoding`).
     public class var supportsSecureCoding: Bool { true }
 
-    public func encode(with coder: NSCoder) {
+    open func encode(with coder: NSCoder) {
         coder.encode(identifier as NSString, forKey: "identifier")
         coder.encode(label.map { $0 as NSString }, forKey: "label")
         coder.encode(value, forKey: "value")

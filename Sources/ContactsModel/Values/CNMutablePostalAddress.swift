@@ -47,7 +47,7 @@ open class CNMutablePostalAddress: CNPostalAddress, @unchecked Sendable {
         set { fields.isoCountryCode = newValue }
     }
 
-    public override func copy(with zone: NSZone? = nil) -> Any {
+    open override func copy(with zone: NSZone? = nil) -> Any {
         CNPostalAddress(fields: fields)
     }
 }

@@ -57,14 +57,14 @@ open class CNPhoneNumber: NSObject, NSCopying, NSSecureCoding, @unchecked Sendab
         }
     }
 
-    public func copy(with zone: NSZone? = nil) -> Any {
+    open func copy(with zone: NSZone? = nil) -> Any {
         self
     }
 
     /// True: the class supports secure coding (`NSSecureCoding`).
     public class var supportsSecureCoding: Bool { true }
 
-    public func encode(with coder: NSCoder) {
+    open func encode(with coder: NSCoder) {
         coder.encode(stringValue as NSString, forKey: "stringValue")
     }
 

@@ -98,18 +98,18 @@ open class CNPostalAddress: NSObject, NSCopying, NSMutableCopying, NSSecureCodin
         fields.value(forKey: key)
     }
 
-    public func copy(with zone: NSZone? = nil) -> Any {
+    open func copy(with zone: NSZone? = nil) -> Any {
         CNPostalAddress(fields: fields)
     }
 
-    public func mutableCopy(with zone: NSZone? = nil) -> Any {
+    open func mutableCopy(with zone: NSZone? = nil) -> Any {
         CNMutablePostalAddress(fields: fields)
     }
 
     /// True: the class supports secure coding (`NSSecureCoding`).
     public class var supportsSecureCoding: Bool { true }
 
-    public func encode(with coder: NSCoder) {
+    open func encode(with coder: NSCoder) {
         for (key, value) in fields.keyedValues {
             coder.encode(value as NSString, forKey: key)
         }

@@ -51,14 +51,14 @@ open class CNSocialProfile: NSObject, NSCopying, NSSecureCoding, @unchecked Send
         }
     }
 
-    public func copy(with zone: NSZone? = nil) -> Any {
+    open func copy(with zone: NSZone? = nil) -> Any {
         self
     }
 
     /// True: the class supports secure coding (`NSSecureCoding`).
     public class var supportsSecureCoding: Bool { true }
 
-    public func encode(with coder: NSCoder) {
+    open func encode(with coder: NSCoder) {
         coder.encode(urlString as NSString, forKey: CNSocialProfileURLStringKey)
         coder.encode(username as NSString, forKey: CNSocialProfileUsernameKey)
         coder.encode(userIdentifier as NSString, forKey: CNSocialProfileUserIdentifierKey)
