@@ -43,7 +43,10 @@ package struct SaveGate: Sendable {
                 try requireVisible(contact)
             }
         }
-        for member in plan.members {
+        // A contact the same request adds is the app's own: it may join groups in that request.
+        var added = Set<String>()
+        for case .add(let contact, _) in plan.contacts { added.insert(contact.identifier) }
+        for member in plan.members where !added.contains(member.contact.identifier) {
             try requireVisible(member.contact)
         }
 

@@ -20,16 +20,20 @@ extension AuthorizedStore {
     ) throws {
         let gate = access.saveGate
         let plan = SavePlan(operations)
-        for case .add(let contact, _) in plan.contacts {
-            try Self.validate(contact)
-        }
-        for case .update(let contact) in plan.contacts {
-            try Self.validate(contact)
-        }
         let writer = self.writer
         try writeWithoutTransaction { db in
             try db.inTransaction(.immediate) {
+                // The order of the codes (docs/Store.md, "Order of save errors"): 200 for records that do not
+                // exist, then the app's rules (200 for hidden contacts, 102 for the note), then validation (300s),
+                // then the rest (201, 204-207, 202, 203, 500) as the save runs.
+                try SaveExecution.requireStoredContacts(plan, in: db)
                 try gate?.check(plan, in: db)
+                for action in plan.contacts {
+                    switch action {
+                    case .add(let contact, _), .update(let contact): try Self.validate(contact)
+                    case .delete: continue
+                    }
+                }
                 try SaveExecution.run(plan, author: author, saveIdentifier: saveIdentifier, writer: writer, in: db)
                 try gate?.recordCreated(plan, in: db)
                 return .commit
