@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
     ],
     targets: [
         .target(name: "ContactsModel", resources: [.copy("Resources")]),
@@ -53,6 +54,12 @@ let package = Package(
             dependencies: ["ContactsModel", "ContactsFormatting", "ContactsVCard", "ContactsPrivacy", "ContactsEngine"]
         ),
         .target(name: "ContactsSystem", dependencies: ["Contacts", "ContactsEngine", "ContactsPrivacy"]),
+        // The daemon's wire messages: generated from Protocol/contacts/v1/contacts.proto by
+        // scripts/generate-protocol.sh (the generated code is committed), plus their conversions to the model.
+        .target(
+            name: "ContactsProtocol",
+            dependencies: ["ContactsModel", .product(name: "SwiftProtobuf", package: "swift-protobuf")]
+        ),
         .target(
             name: "ContactsCLI",
             dependencies: ["ContactsSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -92,6 +99,13 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ContactsEngineTests", dependencies: ["ContactsEngine", "ContactsTestSupport"]),
+        .testTarget(
+            name: "ContactsProtocolTests",
+            dependencies: [
+                "ContactsProtocol", "ContactsTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         .testTarget(
             name: "ContactsTests",
             dependencies: [
