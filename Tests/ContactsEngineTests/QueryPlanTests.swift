@@ -35,7 +35,12 @@ import Testing
     }
 
     @Test func emailPredicateUsesTheSearchIndex() throws {
-        let detail = try plan("SELECT contact_id FROM contact_value WHERE kind = 2 AND search = ?", ["a@example.com"])
+        let temporary = try TemporaryStore()
+        let database = try StoreDatabase.open(temporary.configuration())
+        let condition = try database.pool.read {
+            try database.compiler.condition(for: .contactsMatchingEmailAddress("a@example.com"), in: $0)
+        }
+        let detail = try plan("SELECT id FROM contact WHERE \(condition.sql)", condition.arguments)
         #expect(detail.contains("USING INDEX contact_value_search"))
     }
 
