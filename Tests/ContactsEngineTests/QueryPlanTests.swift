@@ -45,7 +45,10 @@ import Testing
     }
 
     @Test func sortedEnumerationWalksTheSortIndex() throws {
-        let detail = try plan("SELECT id FROM contact WHERE (1) AND (sort_given, id) > (?, ?) ORDER BY sort_given, id LIMIT 500", ["a", 1])
+        let detail = try plan(
+            "SELECT id FROM contact WHERE (1) AND (sort_given, id) > (CAST(? AS TEXT), ?) ORDER BY sort_given, id LIMIT 500",
+            [Data("a".utf8), 1]
+        )
         #expect(detail.contains("contact_sort_given"))
         #expect(!detail.contains("TEMP B-TREE"))
     }

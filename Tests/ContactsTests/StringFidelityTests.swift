@@ -82,6 +82,37 @@ import Testing
         #expect(namesExact)
     }
 
+    /// Sorted enumeration reads in batches and starts each after the previous batch's last sort key; names
+    /// with U+0000 are in that key, and a key cut there would read contacts again.
+    @Test(arguments: [CNContactSortOrder.givenName, .familyName])
+    func sortedEnumerationOfNamesWithNulReadsEachContactOnce(order: CNContactSortOrder) throws {
+        let temporary = try TemporaryStore()
+        let contacts = (0..<700).map { index in
+            ContactFixtures.person("Nul\u{0}\(1_000 + index)", "Same\u{0}\(1_000 + index)")
+        }
+        try ContactFixtures.save(contacts, in: temporary.store)
+        let request = CNContactFetchRequest(keysToFetch: [CNContactGivenNameKey as NSString])
+        request.sortOrder = order
+        var found: [String] = []
+        try temporary.store.enumerateContacts(with: request) { contact, _ in found.append(contact.identifier) }
+        #expect(found.count == contacts.count)
+        #expect(Set(found) == Set(contacts.map(\.identifier)))
+    }
+
+    /// Opening a store in another language rewrites every sort key from the stored names, whole.
+    @Test func sortKeysRewrittenForAnotherLanguageKeepTextAfterNul() throws {
+        let temporary = try TemporaryStore(localeIdentifier: "en_US")
+        let later = ContactFixtures.person("Nul\u{0}B", "")
+        let earlier = ContactFixtures.person("Nul\u{0}A", "")
+        try ContactFixtures.save([later, earlier], in: temporary.store)
+        let store = CNContactStore(configuration: temporary.configuration(localeIdentifier: "de_DE"))
+        let request = CNContactFetchRequest(keysToFetch: [CNContactGivenNameKey as NSString])
+        request.sortOrder = .givenName
+        var found: [String] = []
+        try store.enumerateContacts(with: request) { contact, _ in found.append(contact.identifier) }
+        #expect(found == [earlier.identifier, later.identifier])
+    }
+
     /// Automatic linking compares whole names and addresses: cards that differ only after U+0000 are
     /// different people, where the cut text would have linked them.
     @Test(arguments: [
