@@ -113,6 +113,51 @@ import Testing
         #expect(found == [earlier.identifier, later.identifier])
     }
 
+    /// Group names are strings of the store too: added, renamed, listed and reported in the history whole.
+    @Test(arguments: TextSamples.all)
+    func groupNamesReadBackExactly(sample: TextSample) throws {
+        let temporary = try TemporaryStore()
+        let store = temporary.store
+        let token = store.currentHistoryToken
+        let group = CNMutableGroup()
+        group.name = sample.text
+        let renamed = CNMutableGroup()
+        renamed.name = "plain"
+        try store.save { $0.add(group, toContainerWithIdentifier: nil); $0.add(renamed, toContainerWithIdentifier: nil) }
+        renamed.name = sample.text
+        try store.save { $0.update(renamed) }
+        let names = try store.groups(matching: nil).map(\.name)
+        let listed = names.count == 2 && names.allSatisfy { TextSamples.isExact($0, sample.text) }
+        #expect(listed, "\(names.map(TextSamples.escaped))")
+        let request = CNChangeHistoryFetchRequest()
+        request.startingToken = token
+        request.includeGroupChanges = true
+        let events = try store.changeHistory(for: request).value
+        let reported = events.compactMap { ($0 as? CNChangeHistoryAddGroupEvent)?.group.name }
+        let reportedExactly = !reported.isEmpty && reported.allSatisfy { TextSamples.isExact($0, sample.text) }
+        #expect(reportedExactly, "\(reported.map(TextSamples.escaped))")
+    }
+
+    /// A store import keeps U+0000 in group names (CATEGORIES) and unknown properties, and its export writes
+    /// them back; a category that differs from a stored group only after U+0000 is another group.
+    @Test func importAndExportKeepTextAfterNulInGroupsAndUnknownProperties() throws {
+        let temporary = try TemporaryStore()
+        let friends = CNMutableGroup()
+        friends.name = "Friends"
+        try temporary.store.save { $0.add(friends, toContainerWithIdentifier: nil) }
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lee;Ann;;;\r\nFN:Ann Lee\r\nCATEGORIES:Friends\u{0}Work\r\n"
+            + "X-CUSTOM:va\u{0}lue\r\nEND:VCARD\r\n"
+        try temporary.store.importVCards(data: Data(card.utf8))
+        let names = try temporary.store.groups(matching: nil).map(\.name)
+        let separate = names.count == 2 && TextSamples.isExact(names[0], "Friends") && TextSamples.isExact(names[1], "Friends\u{0}Work")
+        #expect(separate, "\(names.map(TextSamples.escaped))")
+        let url = temporary.directory.appendingPathComponent("export.vcf")
+        try temporary.store.exportVCards(to: url)
+        let exported = try Data(contentsOf: url)
+        #expect(exported.range(of: Data("X-CUSTOM:va\u{0}lue\r\n".utf8)) != nil)
+        #expect(exported.range(of: Data("Friends\u{0}Work".utf8)) != nil)
+    }
+
     /// Automatic linking compares whole names and addresses: cards that differ only after U+0000 are
     /// different people, where the cut text would have linked them.
     @Test(arguments: [
