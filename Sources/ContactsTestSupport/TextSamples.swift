@@ -2,7 +2,8 @@
 /// hold every string to an exact round trip.
 package enum TextSamples {
     /// Text with U+0000, surrounding whitespace, both Unicode normalization forms, every kind of line break,
-    /// control characters, the separators the store and vCard use, and non-BMP characters.
+    /// control characters, the separators the store and vCard use, non-BMP characters, and text that starts
+    /// like a URI, which vCard writes some values as.
     ///
     /// Strings compare by canonical equivalence in Swift ("é" equals "e\u{301}"), so compare with
     /// ``isExact(_:_:)``, which compares the scalars.
@@ -26,6 +27,10 @@ package enum TextSamples {
         "vCard specials \\ \\n , ; : \" ^ =",
         "unicode breaks\u{2028}line\u{2029}paragraph\u{85}next",
         "👩‍👩‍👧 \u{FEFF}bom \u{200D}joiner 𝄞",
+        "tel:+1-555-0100",
+        "mailto:ann@example.com",
+        "xmpp:ann@example.com",
+        "urn:uuid:1234",
     ]
 
     /// A note of about one megabyte, with line breaks, NUL and non-ASCII text spread through it.
