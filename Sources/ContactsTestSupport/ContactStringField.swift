@@ -52,13 +52,15 @@ package struct ContactStringField: Sendable, CustomStringConvertible {
 
     /// Every string field of a contact: the 15 single-valued strings, then the labels and string parts of
     /// each of the eight labeled-value properties.
-    package static let all: [ContactStringField] = scalars + phones + emails + postalAddresses + urls + relations
+    package static let all: [ContactStringField] =
+        scalars + phones + emails + postalAddresses + urls + relations
         + socialProfiles + instantMessageAddresses + dates
 
     private static func scalar(
         _ keyPath: ReferenceWritableKeyPath<CNMutableContact, String> & Sendable, key: String
     ) -> ContactStringField {
-        ContactStringField(key, key: key, write: { $0[keyPath: keyPath] = $1 }, read: { $0.value(forKey: key) as? String })
+        ContactStringField(
+            key, key: key, write: { $0[keyPath: keyPath] = $1 }, read: { $0.value(forKey: key) as? String })
     }
 
     private static let scalars: [ContactStringField] = [
@@ -90,11 +92,13 @@ package struct ContactStringField: Sendable, CustomStringConvertible {
         }
         return [
             ContactStringField(
-                name + ".label", key: key, write: { $0[keyPath: keyPath] = [CNLabeledValue(label: $1, value: make(plain))] },
+                name + ".label", key: key,
+                write: { $0[keyPath: keyPath] = [CNLabeledValue(label: $1, value: make(plain))] },
                 read: { read($0)?.label }
             ),
             ContactStringField(
-                name + ".value", key: key, write: { $0[keyPath: keyPath] = [CNLabeledValue(label: CNLabelHome, value: make($1))] },
+                name + ".value", key: key,
+                write: { $0[keyPath: keyPath] = [CNLabeledValue(label: CNLabelHome, value: make($1))] },
                 read: { read($0).map { text($0.value) } }
             ),
         ]
@@ -129,21 +133,26 @@ package struct ContactStringField: Sendable, CustomStringConvertible {
             ($0.value(forKey: key) as? [CNLabeledValue<Value>])?.first
         }
         let label = ContactStringField(
-            name + ".label", key: key, write: { $0[keyPath: keyPath] = [CNLabeledValue(label: $1, value: make(nil, ""))] },
+            name + ".label", key: key,
+            write: { $0[keyPath: keyPath] = [CNLabeledValue(label: $1, value: make(nil, ""))] },
             read: { read($0)?.label }
         )
-        return [label] + fields.map { field in
-            ContactStringField(
-                name + "." + field, key: key,
-                write: { $0[keyPath: keyPath] = [CNLabeledValue(label: CNLabelHome, value: make(field, $1))] },
-                read: { read($0).map { text(field, $0.value) } }
-            )
-        }
+        return [label]
+            + fields.map { field in
+                ContactStringField(
+                    name + "." + field, key: key,
+                    write: { $0[keyPath: keyPath] = [CNLabeledValue(label: CNLabelHome, value: make(field, $1))] },
+                    read: { read($0).map { text(field, $0.value) } }
+                )
+            }
     }
 
     private static let postalAddresses = structured(
         "postalAddresses", key: CNContactPostalAddressesKey,
-        fields: ["street", "subLocality", "city", "subAdministrativeArea", "state", "postalCode", "country", "isoCountryCode"],
+        fields: [
+            "street", "subLocality", "city", "subAdministrativeArea", "state", "postalCode", "country",
+            "isoCountryCode",
+        ],
         \.postalAddresses,
         make: { field, text in
             let address = CNMutablePostalAddress()
@@ -172,7 +181,8 @@ package struct ContactStringField: Sendable, CustomStringConvertible {
     )
 
     private static let socialProfiles = structured(
-        "socialProfiles", key: CNContactSocialProfilesKey, fields: ["urlString", "username", "userIdentifier", "service"],
+        "socialProfiles", key: CNContactSocialProfilesKey,
+        fields: ["urlString", "username", "userIdentifier", "service"],
         \.socialProfiles,
         make: { field, text in
             CNSocialProfile(

@@ -43,7 +43,7 @@ package enum TextSamples {
     package static func isExact(_ text: String?, _ expected: String?) -> Bool {
         switch (text, expected) {
         case (nil, nil): true
-        case let (text?, expected?): text.unicodeScalars.elementsEqual(expected.unicodeScalars)
+        case (let text?, let expected?): text.unicodeScalars.elementsEqual(expected.unicodeScalars)
         default: false
         }
     }

@@ -28,7 +28,8 @@ import Testing
             ]
             return fields[part] ?? nil
         case "socialProfiles", "instantMessageAddresses":
-            guard let service = (list == "socialProfiles" ? json.socialProfiles : json.instantMessageAddresses).first else { return nil }
+            guard let service = (list == "socialProfiles" ? json.socialProfiles : json.instantMessageAddresses).first
+            else { return nil }
             let fields = [
                 "label": service.label, "urlString": service.url, "username": service.username,
                 "userIdentifier": service.userIdentifier, "service": service.service,
@@ -57,12 +58,15 @@ import Testing
     /// Saves the contacts through the API into the harness's store and decodes `show --json` of them.
     private static func shown(_ contacts: [CNMutableContact], harness: CommandLineHarness) throws -> [ContactJSON] {
         #expect(try harness.contacts(["init"]).status == 0)
-        let store = CNContactStore(configuration: ContactStoreConfiguration(url: URL(fileURLWithPath: harness.storePath)))
+        let store = CNContactStore(
+            configuration: ContactStoreConfiguration(url: URL(fileURLWithPath: harness.storePath)))
         try ContactFixtures.save(contacts, in: store)
         let result = try harness.contacts(["show", "--json"] + contacts.map(\.identifier))
         #expect(result.status == 0, "\(result.standardError)")
         let data = Data(result.standardOutput.utf8)
-        return contacts.count == 1 ? [try JSONDecoder().decode(ContactJSON.self, from: data)] : try JSONDecoder().decode([ContactJSON].self, from: data)
+        return contacts.count == 1
+            ? [try JSONDecoder().decode(ContactJSON.self, from: data)]
+            : try JSONDecoder().decode([ContactJSON].self, from: data)
     }
 
     @Test(arguments: TextSamples.all)

@@ -30,9 +30,14 @@ import Testing
         address.postalCode = sample.text
         address.isoCountryCode = sample.text
         var storage = ContactStorage(identifier: "A", fetchedKeys: .all)
-        storage.postalAddresses = [CNLabeledValue(label: CNLabelHome, value: address.copy() as? CNPostalAddress ?? CNPostalAddress())]
+        storage.postalAddresses = [
+            CNLabeledValue(label: CNLabelHome, value: address.copy() as? CNPostalAddress ?? CNPostalAddress())
+        ]
         let read = try #require(Self.readBack(storage, .postalAddresses).postalAddresses.first?.value)
-        let fields = [read.street, read.subLocality, read.city, read.subAdministrativeArea, read.state, read.postalCode, read.country, read.isoCountryCode]
+        let fields = [
+            read.street, read.subLocality, read.city, read.subAdministrativeArea, read.state, read.postalCode,
+            read.country, read.isoCountryCode,
+        ]
         let expected = ["1 Main Street", sample.text, "Springfield", "", "", sample.text, "", sample.text]
         let exact = fields.count == expected.count && zip(fields, expected).allSatisfy { TextSamples.isExact($0, $1) }
         #expect(exact, "\(fields.map(TextSamples.escaped))")
@@ -41,11 +46,14 @@ import Testing
     @Test(arguments: awkwardFields)
     func socialProfileFieldsReadBackWhatever(sample: TextSample) throws {
         var storage = ContactStorage(identifier: "A", fetchedKeys: .all)
-        let profile = CNSocialProfile(urlString: sample.text, username: sample.text, userIdentifier: "42", service: sample.text)
+        let profile = CNSocialProfile(
+            urlString: sample.text, username: sample.text, userIdentifier: "42", service: sample.text)
         storage.socialProfiles = [CNLabeledValue(label: nil, value: profile)]
         let read = try #require(Self.readBack(storage, .socialProfiles).socialProfiles.first?.value)
         let fields = [read.urlString, read.username, read.userIdentifier, read.service]
-        let exact = zip(fields, [sample.text, sample.text, "42", sample.text]).allSatisfy { TextSamples.isExact($0, $1) }
+        let exact = zip(fields, [sample.text, sample.text, "42", sample.text]).allSatisfy {
+            TextSamples.isExact($0, $1)
+        }
         #expect(exact, "\(fields.map(TextSamples.escaped))")
     }
 

@@ -46,7 +46,10 @@ import Testing
 
     @Test func sortedEnumerationWalksTheSortIndex() throws {
         let detail = try plan(
-            "SELECT id FROM contact WHERE (1) AND (sort_given, id) > (CAST(? AS TEXT), ?) ORDER BY sort_given, id LIMIT 500",
+            """
+            SELECT id FROM contact WHERE (1) AND (sort_given, id) > (CAST(? AS TEXT), ?) ORDER BY sort_given, id
+            LIMIT 500
+            """,
             [Data("a".utf8), 1]
         )
         #expect(detail.contains("contact_sort_given"))

@@ -54,7 +54,11 @@ import Testing
     /// The binder gives SQLite the text's length, and ``StoredText`` reads the column's length back; GRDB's
     /// own `String` reading stops at U+0000, which is why the engine reads contact text as `StoredText`.
     /// If GRDB starts reading whole text, the last expectation fails and the workaround can go.
-    @Test(arguments: ["cut\u{0}here", "\u{0}", "\u{0}leading", "trailing\u{0}", TextSample(longText + "\u{0}" + longText)] as [TextSample])
+    @Test(
+        arguments: [
+            "cut\u{0}here", "\u{0}", "\u{0}leading", "trailing\u{0}", TextSample(longText + "\u{0}" + longText),
+        ] as [TextSample]
+    )
     func textIsStoredAndReadWithEveryByte(sample: TextSample) throws {
         let text = sample.text
         let queue = try Self.database()

@@ -44,11 +44,13 @@ import Testing
     func updatedFieldsReadBackExactly(field: ContactStringField) throws {
         let temporary = try TemporaryStore()
         let samples = TextSamples.all.map(\.text)
-        let contacts = try ContactFixtures.save(samples.map { _ in field.contact(holding: "plain") }, in: temporary.store)
+        let contacts = try ContactFixtures.save(
+            samples.map { _ in field.contact(holding: "plain") }, in: temporary.store)
         let request = CNSaveRequest()
         var updated: [CNMutableContact] = []
         for (sample, contact) in zip(samples, contacts) {
-            let fetched = try temporary.store.unifiedContact(withIdentifier: contact.identifier, keysToFetch: [field.key as NSString])
+            let fetched = try temporary.store.unifiedContact(
+                withIdentifier: contact.identifier, keysToFetch: [field.key as NSString])
             let mutable = try #require(fetched.mutableCopy() as? CNMutableContact)
             field.set(sample, in: mutable)
             request.update(mutable)
@@ -58,7 +60,10 @@ import Testing
         try Self.expectStored(samples, in: updated, field: field, store: temporary.store)
     }
 
-    @Test(arguments: [CNContactNoteKey, CNContactGivenNameKey, CNContactOrganizationNameKey, "emailAddresses.value", "postalAddresses.street"])
+    @Test(arguments: [
+        CNContactNoteKey, CNContactGivenNameKey, CNContactOrganizationNameKey, "emailAddresses.value",
+        "postalAddresses.street",
+    ])
     func megabyteTextReadsBackExactly(fieldName: String) throws {
         let field = try #require(ContactStringField.all.first { $0.name == fieldName })
         let temporary = try TemporaryStore()
@@ -69,13 +74,16 @@ import Testing
 
     /// The name index splits names into words at anything but letters and digits: a name with U+0000 is
     /// found by its words, and a search that holds U+0000 looks for its words.
-    @Test(arguments: [("Ann", true), ("marie", true), ("Ann\u{0}Marie", true), ("Ann\u{0}Zed", false)] as [(TextSample, Bool)])
+    @Test(
+        arguments: [("Ann", true), ("marie", true), ("Ann\u{0}Marie", true), ("Ann\u{0}Zed", false)]
+            as [(TextSample, Bool)])
     func namesWithNulAreSearchedByTheirWords(query: TextSample, found: Bool) throws {
         let temporary = try TemporaryStore()
         let contact = ContactFixtures.person("Ann\u{0}Marie", "Nul")
         try ContactFixtures.save([contact, ContactFixtures.person("Other", "Person")], in: temporary.store)
         let matches = try temporary.store.unifiedContacts(
-            matching: CNContact.predicateForContacts(matchingName: query.text), keysToFetch: [CNContactGivenNameKey as NSString]
+            matching: CNContact.predicateForContacts(matchingName: query.text),
+            keysToFetch: [CNContactGivenNameKey as NSString]
         )
         #expect(matches.map(\.identifier) == (found ? [contact.identifier] : []))
         let namesExact = matches.allSatisfy { TextSamples.isExact($0.givenName, "Ann\u{0}Marie") }
@@ -123,7 +131,10 @@ import Testing
         group.name = sample.text
         let renamed = CNMutableGroup()
         renamed.name = "plain"
-        try store.save { $0.add(group, toContainerWithIdentifier: nil); $0.add(renamed, toContainerWithIdentifier: nil) }
+        try store.save {
+            $0.add(group, toContainerWithIdentifier: nil)
+            $0.add(renamed, toContainerWithIdentifier: nil)
+        }
         renamed.name = sample.text
         try store.save { $0.update(renamed) }
         let names = try store.groups(matching: nil).map(\.name)
@@ -145,11 +156,14 @@ import Testing
         let friends = CNMutableGroup()
         friends.name = "Friends"
         try temporary.store.save { $0.add(friends, toContainerWithIdentifier: nil) }
-        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lee;Ann;;;\r\nFN:Ann Lee\r\nCATEGORIES:Friends\u{0}Work\r\n"
+        let card =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lee;Ann;;;\r\nFN:Ann Lee\r\nCATEGORIES:Friends\u{0}Work\r\n"
             + "X-CUSTOM:va\u{0}lue\r\nEND:VCARD\r\n"
         try temporary.store.importVCards(data: Data(card.utf8))
         let names = try temporary.store.groups(matching: nil).map(\.name)
-        let separate = names.count == 2 && TextSamples.isExact(names[0], "Friends") && TextSamples.isExact(names[1], "Friends\u{0}Work")
+        let separate =
+            names.count == 2 && TextSamples.isExact(names[0], "Friends")
+            && TextSamples.isExact(names[1], "Friends\u{0}Work")
         #expect(separate, "\(names.map(TextSamples.escaped))")
         let url = temporary.directory.appendingPathComponent("export.vcf")
         try temporary.store.exportVCards(to: url)
@@ -160,13 +174,15 @@ import Testing
 
     /// Automatic linking compares whole names and addresses: cards that differ only after U+0000 are
     /// different people, where the cut text would have linked them.
-    @Test(arguments: [
-        ("Ann\u{0}Evil", "ann@example.com"), ("Ann", "ann@example.com\u{0}evil"),
-    ] as [(TextSample, TextSample)])
+    @Test(
+        arguments: [
+            ("Ann\u{0}Evil", "ann@example.com"), ("Ann", "ann@example.com\u{0}evil"),
+        ] as [(TextSample, TextSample)])
     func cardsThatDifferAfterNulAreNotLinked(givenName: TextSample, email: TextSample) throws {
         let temporary = try TemporaryStore()
         let account = try temporary.store.addContainer(name: "Work", type: .cardDAV)
-        try ContactFixtures.save([ContactFixtures.person("Ann", "Lee", emails: ["ann@example.com"])], in: temporary.store)
+        try ContactFixtures.save(
+            [ContactFixtures.person("Ann", "Lee", emails: ["ann@example.com"])], in: temporary.store)
         let other = ContactFixtures.person(givenName.text, "Lee", emails: [email.text])
         try ContactFixtures.save([other], in: temporary.store, container: account.identifier)
         #expect(try temporary.store.linkReason(forContactWithIdentifier: other.identifier) == nil)
@@ -179,7 +195,8 @@ import Testing
         try ContactFixtures.save([ContactFixtures.person("Ann\u{0}Marie", "Nul")], in: temporary.store)
         let error = #expect(throws: CNError.self) {
             try temporary.store.unifiedContacts(
-                matching: CNContact.predicateForContacts(matchingName: query.text), keysToFetch: [CNContactGivenNameKey as NSString]
+                matching: CNContact.predicateForContacts(matchingName: query.text),
+                keysToFetch: [CNContactGivenNameKey as NSString]
             )
         }
         #expect(error?.code == .predicateInvalid)
@@ -192,9 +209,12 @@ import Testing
         let plain = ContactFixtures.person("Ann", "Plain", emails: ["ann@example.com"])
         try ContactFixtures.save([contact, plain], in: temporary.store)
         let keys = [CNContactEmailAddressesKey as NSString]
-        let whole = try temporary.store.unifiedContacts(matching: CNContact.predicateForContacts(matchingEmailAddress: "ANN@example.com\u{0}evil"), keysToFetch: keys)
+        let whole = try temporary.store.unifiedContacts(
+            matching: CNContact.predicateForContacts(matchingEmailAddress: "ANN@example.com\u{0}evil"),
+            keysToFetch: keys)
         #expect(whole.map(\.identifier) == [contact.identifier])
-        let cut = try temporary.store.unifiedContacts(matching: CNContact.predicateForContacts(matchingEmailAddress: "ann@example.com"), keysToFetch: keys)
+        let cut = try temporary.store.unifiedContacts(
+            matching: CNContact.predicateForContacts(matchingEmailAddress: "ann@example.com"), keysToFetch: keys)
         #expect(cut.map(\.identifier) == [plain.identifier])
     }
 }

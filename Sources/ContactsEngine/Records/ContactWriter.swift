@@ -219,7 +219,8 @@ package struct ContactWriter: Sendable {
             }
         }
         let names = SortKey.Names(storage)
-        try db.cachedStatement(sql: "UPDATE contact SET sort_given = ?, sort_family = ? WHERE id = ?").executeBinding { binder in
+        let sortKeys = "UPDATE contact SET sort_given = ?, sort_family = ? WHERE id = ?"
+        try db.cachedStatement(sql: sortKeys).executeBinding { binder in
             binder.bind(sortKey.key(for: names, order: .givenName, identifier: storage.identifier))
             binder.bind(sortKey.key(for: names, order: .familyName, identifier: storage.identifier))
             binder.bind(contactID)

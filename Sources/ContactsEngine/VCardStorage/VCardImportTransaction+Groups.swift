@@ -14,7 +14,9 @@ extension VCardImportTransaction {
         // The name is bound as bytes cast to text: GRDB binds a String as a C string, and a name cut at
         // U+0000 would find another group.
         let statement = try db.cachedStatement(
-            sql: #"SELECT id, identifier FROM "group" WHERE container_id = ? AND name = CAST(? AS TEXT) ORDER BY id LIMIT 1"#
+            sql: #"""
+                SELECT id, identifier FROM "group" WHERE container_id = ? AND name = CAST(? AS TEXT) ORDER BY id LIMIT 1
+                """#
         )
         return try Row.fetchOne(statement, arguments: [container.id, Data(name.utf8)]).map {
             GroupRow(id: $0[0], identifier: $0[1])

@@ -106,7 +106,8 @@ package enum ContactCoding {
         let unlabeled = flags?.count == labels.count ? flags?.map(\.boolValue) : nil
         return (0..<values.count).map { index in
             let isUnlabeled = unlabeled?[index] ?? (labels[index] == "\u{0}")
-            return CNLabeledValue(identifier: identifiers[index], label: isUnlabeled ? nil : labels[index], value: values[index])
+            let label = isUnlabeled ? nil : labels[index]
+            return CNLabeledValue(identifier: identifiers[index], label: label, value: values[index])
         }
     }
 
