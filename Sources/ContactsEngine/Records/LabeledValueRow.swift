@@ -46,16 +46,19 @@ package struct LabeledValueRow: Sendable, Equatable {
     /// form of a postal address or a social profile always holds one or more: reading tells them apart,
     /// and rows written before this form read as they always did.
     static func joinedDetail(_ fields: [String]) -> String {
-        let separator = String(Self.separator)
-        guard fields.contains(where: { $0.contains(separator) }) else {
-            return fields.joined(separator: separator)
+        // A byte scan: every postal address of a save or an import passes here.
+        guard fields.contains(where: { $0.utf8.contains(separatorByte) }) else {
+            return fields.joined(separator: String(Self.separator))
         }
         return JSONList.encode(fields)
     }
 
+    private static let separatorByte: UInt8 = 0x1F
+
     /// The fields of a `detail` column written by ``joinedDetail(_:)``.
     static func detailFields(_ detail: String) -> [String] {
-        if detail.first == "[", !detail.contains(Self.separator),
+        // Text that does not decode is not the JSON form: it is split as every older row is.
+        if detail.utf8.first == UInt8(ascii: "["), !detail.utf8.contains(separatorByte),
             let fields = try? JSONDecoder().decode([String].self, from: Data(detail.utf8))
         {
             return fields
