@@ -35,12 +35,23 @@ import Testing
     }
 
     @Test func emailPredicateUsesTheSearchIndex() throws {
-        let detail = try plan("SELECT contact_id FROM contact_value WHERE kind = 2 AND search = ?", ["a@example.com"])
+        let temporary = try TemporaryStore()
+        let database = try temporary.personStore()
+        let condition = try database.read {
+            try database.compiler.condition(for: .contactsMatchingEmailAddress("a@example.com"), in: $0)
+        }
+        let detail = try plan("SELECT id FROM contact WHERE \(condition.sql)", condition.arguments)
         #expect(detail.contains("USING INDEX contact_value_search"))
     }
 
     @Test func sortedEnumerationWalksTheSortIndex() throws {
-        let detail = try plan("SELECT id FROM contact WHERE (1) AND (sort_given, id) > (?, ?) ORDER BY sort_given, id LIMIT 500", ["a", 1])
+        let detail = try plan(
+            """
+            SELECT id FROM contact WHERE (1) AND (sort_given, id) > (CAST(? AS TEXT), ?) ORDER BY sort_given, id
+            LIMIT 500
+            """,
+            [Data("a".utf8), 1]
+        )
         #expect(detail.contains("contact_sort_given"))
         #expect(!detail.contains("TEMP B-TREE"))
     }

@@ -33,6 +33,8 @@ package struct ContactJSON: Codable, Hashable, Sendable {
         package var label: String?
         package var service: String
         package var username: String
+        /// The service's own identifier of the user (a social profile's); "" for instant messaging.
+        package var userIdentifier: String
         package var url: String
     }
 
@@ -113,10 +115,16 @@ extension ContactJSON {
             )
         }
         socialProfiles = storage.socialProfiles.map {
-            Service(identifier: $0.identifier, label: $0.label, service: $0.value.service, username: $0.value.username, url: $0.value.urlString)
+            Service(
+                identifier: $0.identifier, label: $0.label, service: $0.value.service, username: $0.value.username,
+                userIdentifier: $0.value.userIdentifier, url: $0.value.urlString
+            )
         }
         instantMessageAddresses = storage.instantMessageAddresses.map {
-            Service(identifier: $0.identifier, label: $0.label, service: $0.value.service, username: $0.value.username, url: "")
+            Service(
+                identifier: $0.identifier, label: $0.label, service: $0.value.service, username: $0.value.username,
+                userIdentifier: "", url: ""
+            )
         }
     }
 

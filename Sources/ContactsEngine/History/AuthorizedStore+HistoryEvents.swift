@@ -161,7 +161,8 @@ extension AuthorizedStore {
 
     private func eventGroups(_ identifiers: [String], in db: Database) throws -> [String: (fields: CNGroup.Fields, container: String)] {
         guard !identifiers.isEmpty else { return [:] }
-        let rows = try Row.fetchAll(
+        // A cursor and StoredText: fetchAll's copied rows hold names cut at U+0000.
+        let rows = try Row.fetchCursor(
             db.cachedStatement(
                 sql: """
                     SELECT "group".identifier, "group".name, container.identifier FROM "group"
@@ -172,7 +173,9 @@ extension AuthorizedStore {
             arguments: [JSONList.encode(identifiers)]
         )
         var result: [String: (fields: CNGroup.Fields, container: String)] = [:]
-        for row in rows { result[row[0]] = (CNGroup.Fields(identifier: row[0], name: row[1]), row[2]) }
+        while let row = try rows.next() {
+            result[row[0]] = (CNGroup.Fields(identifier: row[0], name: (row[1] as StoredText).string), row[2])
+        }
         return result
     }
 }

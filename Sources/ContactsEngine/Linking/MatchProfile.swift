@@ -14,26 +14,28 @@ struct MatchProfile {
     var phones: [(String, String)]
 
     static func fetch(contactID: Int64, in db: Database) throws -> MatchProfile? {
-        guard
-            let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT contact_type, given_name, family_name, organization_name FROM contact WHERE id = ?"),
-                arguments: [contactID]
-            )
-        else { return nil }
+        // Cursors, not fetchOne or fetchAll: copied rows hold text cut at U+0000 (see StoredText), and a name
+        // cut there would match another one.
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: "SELECT contact_type, given_name, family_name, organization_name FROM contact WHERE id = ?"),
+            arguments: [contactID]
+        )
+        guard let row = try rows.next() else { return nil }
         let isOrganization = (row[0] as Int) == CNContactType.organization.rawValue
-        let parts: [String] = isOrganization ? [row[3]] : [row[1], row[2]]
+        let parts = (isOrganization ? [row[3] as StoredText] : [row[1], row[2]]).map(\.string)
         let folded = parts.map { TextFolding.fold($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         let name = folded.allSatisfy(\.isEmpty) ? "" : (isOrganization ? "org " : "") + folded.joined(separator: " ")
         var profile = MatchProfile(name: name, words: parts.flatMap(TextFolding.words), emails: [], phones: [])
-        let values = try Row.fetchAll(
+        let values = try Row.fetchCursor(
             db.cachedStatement(sql: "SELECT kind, identifier, value FROM contact_value WHERE contact_id = ? AND kind IN (1, 2) ORDER BY kind, position"),
             arguments: [contactID]
         )
-        for value in values {
+        while let value = try values.next() {
+            let text = (value[2] as StoredText).string
             if (value[0] as Int) == 1 {
-                profile.phones.append((value[1], value[2]))
+                profile.phones.append((value[1], text))
             } else {
-                profile.emails.append((value[1], (value[2] as String).lowercased()))
+                profile.emails.append((value[1], text.lowercased()))
             }
         }
         return profile

@@ -35,9 +35,15 @@ package struct SaveGate: Sendable {
             case .update(let contact):
                 try requireVisible(contact)
                 if !allowsNotes, contact.storage.fetchedKeys.contains(.note) {
-                    let stored = try String.fetchOne(
-                        db, sql: "SELECT note FROM contact WHERE identifier = ?", arguments: [contact.identifier])
-                    if stored != contact.note { throw Self.unauthorizedNote(contact) }
+                    // Read whole (StoredText, through a cursor) and compared scalar by scalar: a note that differs
+                    // only after a U+0000, or only in its normalization, is still a different note.
+                    let stored = try StoredText.fetchCursor(
+                        db.cachedStatement(sql: "SELECT note FROM contact WHERE identifier = ?"),
+                        arguments: [contact.identifier]
+                    ).next()?.string
+                    if !(stored.map { $0.unicodeScalars.elementsEqual(contact.note.unicodeScalars) } ?? false) {
+                        throw Self.unauthorizedNote(contact)
+                    }
                 }
             case .delete(let contact):
                 try requireVisible(contact)

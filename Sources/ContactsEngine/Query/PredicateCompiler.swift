@@ -58,9 +58,11 @@ package struct PredicateCompiler {
             return Condition(sql: "container_id = (SELECT id FROM container WHERE identifier = ?)", arguments: [identifier])
         case .contactsMatchingEmailAddress(let address):
             let search = address.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            // Bound as bytes and cast to text in SQL: GRDB binds a String as a C string, which would cut the
+            // address at U+0000 and match the stored addresses that start the same way.
             return Condition(
-                sql: "id IN (SELECT contact_id FROM contact_value WHERE kind = 2 AND search = ?)",
-                arguments: [search]
+                sql: "id IN (SELECT contact_id FROM contact_value WHERE kind = 2 AND search = CAST(? AS TEXT))",
+                arguments: [Data(search.utf8)]
             )
         case .contactsMatchingPhoneNumber(let number):
             return try phoneCondition(number, in: db)

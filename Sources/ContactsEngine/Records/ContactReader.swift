@@ -43,7 +43,8 @@ package struct ContactReader {
         self.valueKindMask = valueKindMask
     }
 
-    /// Builds the storage of one `contact` row selected with ``selection``.
+    /// Builds the storage of one `contact` row selected with ``selection``; the row comes from a cursor, so
+    /// its text is read whole (see ``StoredText``).
     package func storage(from row: Row) -> ContactStorage {
         var storage = ContactStorage(identifier: row[1], fetchedKeys: keys)
         fill(&storage, from: row)
@@ -70,7 +71,7 @@ package struct ContactReader {
             case .imageDataAvailable:
                 storage.imageDataAvailable = row[index] as Bool
             default:
-                _ = storage.setString(row[index], of: property)
+                _ = storage.setString((row[index] as StoredText).string, of: property)
             }
         }
         if unify {
@@ -137,8 +138,8 @@ package struct ContactReader {
             let kind: Int = row[1]
             guard valueKindMask & (1 << kind) != 0, let index = positions[row[0]] else { continue }
             let value = LabeledValueRow(
-                kind: kind, position: row[2], identifier: row[3], label: row[4], value: row[5], detail: row[6],
-                search: nil
+                kind: kind, position: row[2], identifier: row[3], label: (row[4] as StoredText?)?.string,
+                value: (row[5] as StoredText).string, detail: (row[6] as StoredText?)?.string, search: nil
             )
             value.append(to: &batch[index])
         }

@@ -75,10 +75,14 @@ package struct ContactWriter: Sendable {
         let scalars = ContactColumns.scalarProperties.filter { keys.contains($0) && $0 != .imageDataAvailable }
         if !scalars.isEmpty {
             let assignments = scalars.compactMap { ContactColumns.column(of: $0).map { "\($0) = ?" } }
-            var values = scalars.map { Self.columnValue(of: $0, in: storage) }
-            values.append(contactID)
+            // Bound directly, as inserts are: GRDB's arguments would cut text at U+0000.
             try db.cachedStatement(sql: "UPDATE contact SET \(assignments.joined(separator: ", ")) WHERE id = ?")
-                .execute(arguments: StatementArguments(values))
+                .executeBinding { binder in
+                    for property in scalars {
+                        Self.bindColumn(of: property, in: storage, to: &binder)
+                    }
+                    binder.bind(contactID)
+                }
         }
         for property in ContactProperty.multiValueProperties where keys.contains(property) {
             guard let kind = LabeledValueRow.kind(of: property) else { continue }
@@ -203,27 +207,29 @@ package struct ContactWriter: Sendable {
             .sorted { $0.rawValue < $1.rawValue }
         let columns = properties.compactMap(ContactColumns.column(of:)).joined(separator: ", ")
         let sql = "SELECT \(columns), identifier FROM contact WHERE id = ?"
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [contactID]) else { return }
+        // A cursor, not fetchOne: a copied row holds text cut at U+0000 (see StoredText).
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [contactID])
+        guard let row = try rows.next() else { return }
         var storage = ContactStorage(identifier: row[properties.count], fetchedKeys: ContactKeySet(properties))
         for (index, property) in properties.enumerated() {
             if property == .contactType {
                 storage.contactType = CNContactType(rawValue: row[index]) ?? .person
             } else {
-                _ = storage.setString(row[index], of: property)
+                _ = storage.setString((row[index] as StoredText).string, of: property)
             }
         }
         let names = SortKey.Names(storage)
-        try db.cachedStatement(sql: "UPDATE contact SET sort_given = ?, sort_family = ? WHERE id = ?").execute(
-            arguments: [
-                sortKey.key(for: names, order: .givenName, identifier: storage.identifier),
-                sortKey.key(for: names, order: .familyName, identifier: storage.identifier), contactID,
-            ]
-        )
+        let sortKeys = "UPDATE contact SET sort_given = ?, sort_family = ? WHERE id = ?"
+        try db.cachedStatement(sql: sortKeys).executeBinding { binder in
+            binder.bind(sortKey.key(for: names, order: .givenName, identifier: storage.identifier))
+            binder.bind(sortKey.key(for: names, order: .familyName, identifier: storage.identifier))
+            binder.bind(contactID)
+        }
         try db.cachedStatement(sql: "DELETE FROM name_index WHERE contact_id = ?").execute(arguments: [contactID])
         try insertNameTokens(nameTokens(of: storage), contactID: contactID, in: db)
     }
 
-    /// Binds the stored form of a single-valued property, as ``columnValue(of:in:)`` gives it.
+    /// Binds the stored form of a single-valued property: text with every byte, dates in ``DateCoding``.
     private static func bindColumn(of property: ContactProperty, in storage: ContactStorage, to binder: inout StatementBinder) {
         switch property {
         case .contactType: binder.bind(storage.contactType.rawValue)
@@ -253,17 +259,6 @@ package struct ContactWriter: Sendable {
         case .departmentName: storage.departmentName
         case .jobTitle: storage.jobTitle
         case .note: storage.note
-        default: storage.string(of: property)
-        }
-    }
-
-    /// The stored form of a single-valued property.
-    package static func columnValue(of property: ContactProperty, in storage: ContactStorage) -> (any DatabaseValueConvertible)? {
-        switch property {
-        case .contactType: storage.contactType.rawValue
-        case .birthday: storage.birthday.map(DateCoding.encode)
-        case .nonGregorianBirthday: storage.nonGregorianBirthday.map(DateCoding.encode)
-        case .imageDataAvailable: storage.imageData == nil ? 0 : 1
         default: storage.string(of: property)
         }
     }

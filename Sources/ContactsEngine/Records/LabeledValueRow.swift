@@ -4,8 +4,9 @@ import Foundation
 /// One labeled value as stored in `contact_value`.
 ///
 /// `value` holds the main text (the number, the address, the street, the name); `detail` holds the other
-/// fields of structured values separated by U+001F; `search` holds the normalized form predicates compare
-/// (lower-cased e-mail addresses).
+/// fields of structured values separated by U+001F, or as a JSON array when a field holds U+001F itself
+/// (see ``joinedDetail(_:)``); `search` holds the normalized form predicates compare (lower-cased e-mail
+/// addresses).
 package struct LabeledValueRow: Sendable, Equatable {
     package var kind: Int
     package var position: Int
@@ -37,6 +38,34 @@ package struct LabeledValueRow: Sendable, Equatable {
 
     private static let separator: Character = "\u{1F}"
 
+    /// The other fields of a structured value as one `detail` column.
+    ///
+    /// Fields are joined by U+001F, which no one types. A field that holds U+001F anyway would come back
+    /// split in two and shift the fields after it, so then the fields are stored as a JSON array of
+    /// strings instead. JSON escapes control characters, so that form holds no raw U+001F, while the joined
+    /// form of a postal address or a social profile always holds one or more: reading tells them apart,
+    /// and rows written before this form read as they always did.
+    static func joinedDetail(_ fields: [String]) -> String {
+        // A byte scan: every postal address of a save or an import passes here.
+        guard fields.contains(where: { $0.utf8.contains(separatorByte) }) else {
+            return fields.joined(separator: String(Self.separator))
+        }
+        return JSONList.encode(fields)
+    }
+
+    private static let separatorByte: UInt8 = 0x1F
+
+    /// The fields of a `detail` column written by ``joinedDetail(_:)``.
+    static func detailFields(_ detail: String) -> [String] {
+        // Text that does not decode is not the JSON form: it is split as every older row is.
+        if detail.utf8.first == UInt8(ascii: "["), !detail.utf8.contains(separatorByte),
+            let fields = try? JSONDecoder().decode([String].self, from: Data(detail.utf8))
+        {
+            return fields
+        }
+        return detail.split(separator: Self.separator, omittingEmptySubsequences: false).map(String.init)
+    }
+
     /// The rows of one multi-valued property of a contact.
     package static func rows(of property: ContactProperty, in storage: ContactStorage) -> [LabeledValueRow] {
         guard let kind = kind(of: property) else { return [] }
@@ -59,7 +88,7 @@ package struct LabeledValueRow: Sendable, Equatable {
         case .postalAddresses:
             return make(storage.postalAddresses.map { labeled in
                 let values = labeled.value.fields.keyedValues.map(\.value)
-                return (labeled.identifier, labeled.label, values[0], values.dropFirst().joined(separator: String(separator)), nil)
+                return (labeled.identifier, labeled.label, values[0], joinedDetail(Array(values.dropFirst())), nil)
             })
         case .dates:
             return make(storage.dates.map { ($0.identifier, $0.label, DateCoding.encode($0.value as DateComponents), nil, nil) })
@@ -70,7 +99,7 @@ package struct LabeledValueRow: Sendable, Equatable {
         case .socialProfiles:
             return make(storage.socialProfiles.map { labeled in
                 let profile = labeled.value
-                let detail = [profile.username, profile.userIdentifier, profile.service].joined(separator: String(separator))
+                let detail = joinedDetail([profile.username, profile.userIdentifier, profile.service])
                 return (labeled.identifier, labeled.label, profile.urlString, detail, nil)
             })
         case .instantMessageAddresses:
@@ -85,7 +114,9 @@ package struct LabeledValueRow: Sendable, Equatable {
     /// Appends this row's value to the matching array of a contact.
     package func append(to storage: inout ContactStorage) {
         guard let property = Self.property(ofKind: kind) else { return }
-        let details = detail.map { $0.split(separator: Self.separator, omittingEmptySubsequences: false).map(String.init) } ?? []
+        // Only structured values keep their fields in `detail`; an instant message address keeps its service.
+        let isStructured = property == .postalAddresses || property == .socialProfiles
+        let details = isStructured ? detail.map(Self.detailFields) ?? [] : []
         func part(_ index: Int) -> String { index < details.count ? details[index] : "" }
         switch property {
         case .phoneNumbers:

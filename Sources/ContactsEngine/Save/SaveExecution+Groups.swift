@@ -29,15 +29,23 @@ extension SaveExecution {
                 affectedRecords: [group], affectedIdentifiers: [group.identifier]
             )
         }
+        // Names are bound directly, as contact text is: GRDB's arguments would cut them at U+0000.
         try db.cachedStatement(sql: #"INSERT INTO "group" (identifier, container_id, name) VALUES (?, ?, ?)"#)
-            .execute(arguments: [group.identifier, container.id, group.name])
+            .executeBinding { binder in
+                binder.bind(group.identifier)
+                binder.bind(container.id)
+                binder.bind(group.name)
+            }
         try log(.addGroup, group.identifier)
     }
 
     func updateGroup(_ group: CNMutableGroup) throws {
         let stored = try requireStoredGroup(group)
         try requireWritable(stored, record: group, identifier: group.identifier)
-        try db.cachedStatement(sql: #"UPDATE "group" SET name = ? WHERE id = ?"#).execute(arguments: [group.name, stored.id])
+        try db.cachedStatement(sql: #"UPDATE "group" SET name = ? WHERE id = ?"#).executeBinding { binder in
+            binder.bind(group.name)
+            binder.bind(stored.id)
+        }
         try log(.updateGroup, group.identifier)
     }
 

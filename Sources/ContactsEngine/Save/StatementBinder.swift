@@ -27,13 +27,14 @@ package struct StatementBinder {
     /// SQLite copies the value during the call, so the Swift buffer need not outlive it.
     private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
 
-    /// Binds text, up to its first NUL character as GRDB does.
+    /// Binds text, every byte of it.
+    ///
+    /// The length is given to SQLite, so U+0000 is stored with what follows it; GRDB's `String` arguments
+    /// are C strings, which end there. Read such text back with ``StoredText``.
     package mutating func bind(_ value: String) {
         var value = value
         let code = value.withUTF8 { buffer -> CInt in
-            // GRDB binds C strings, which end at the first NUL; text is cut there too, so both paths store the
-            // same value.
-            let length = buffer.firstIndex(of: 0) ?? buffer.count
+            let length = buffer.count
             guard let arenaBase = arena.baseAddress, used + length <= arena.count else {
                 guard let base = buffer.baseAddress else { return sqlite3_bind_text(statement, index, "", 0, Self.transient) }
                 return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {

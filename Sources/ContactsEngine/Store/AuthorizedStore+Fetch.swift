@@ -77,8 +77,10 @@ extension AuthorizedStore {
         var arguments = condition.arguments
         if let after {
             if let sortColumn {
-                sql += " AND (\(sortColumn), id) > (?, ?)"
-                arguments += [after.key, after.id]
+                // The key holds the names, which may hold U+0000: bound as bytes cast to text, since GRDB binds
+                // a String as a C string, and a key cut there would read this batch's contacts again.
+                sql += " AND (\(sortColumn), id) > (CAST(? AS TEXT), ?)"
+                arguments += [Data(after.key.utf8), after.id]
             } else {
                 sql += " AND id > ?"
                 arguments += [after.id]
@@ -97,9 +99,11 @@ extension AuthorizedStore {
         guard let sortColumn else { return ("", lastID) }
         // Only the last contact's sort key is needed: one seek here, in the same transaction, instead of
         // selecting the key (a string to build) with every row.
-        let key = try String.fetchOne(
+        // Through a cursor and StoredText, which keep text after U+0000 that fetchOne would cut.
+        let keys = try Row.fetchCursor(
             db.cachedStatement(sql: "SELECT \(sortColumn) FROM contact WHERE id = ?"), arguments: [lastID]
         )
+        let key = try keys.next().map { ($0[0] as StoredText).string }
         return (key ?? "", lastID)
     }
 

@@ -27,9 +27,10 @@ extension AuthorizedStore {
                 throw StoreError(.predicateInvalid, "predicate \(other.name) does not select groups")
             }
             sql += #" ORDER BY "group".name, "group".id"#
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).map {
-                CNGroup.Fields(identifier: $0[0], name: $0[1])
-            }
+            // A cursor and StoredText: fetchAll's copied rows hold names cut at U+0000.
+            return try Array(Row.fetchCursor(db, sql: sql, arguments: arguments).map {
+                CNGroup.Fields(identifier: $0[0], name: ($0[1] as StoredText).string)
+            })
         }
     }
 }

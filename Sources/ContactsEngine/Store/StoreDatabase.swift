@@ -162,7 +162,12 @@ package final class StoreDatabase: Sendable {
         }
         let statement = try db.cachedStatement(sql: "UPDATE contact SET sort_given = ?, sort_family = ? WHERE id = ?")
         for (id, given, family) in updates {
-            try statement.execute(arguments: [given, family, id])
+            // Bound directly: keys hold the names, U+0000 included, which GRDB's arguments would cut.
+            try statement.executeBinding { binder in
+                binder.bind(given)
+                binder.bind(family)
+                binder.bind(id)
+            }
         }
     }
 }

@@ -37,7 +37,11 @@ package enum VCardExtrasReader {
         )
         let propertyRows = try Row.fetchCursor(properties, arguments: [list])
         while let row = try propertyRows.next() {
-            let property = StoredUnknownProperty(group: row[1], name: row[2], parameters: row[3], value: row[4])
+            // StoredText: the text of a property may hold U+0000, which GRDB's String reading cuts.
+            let property = StoredUnknownProperty(
+                group: (row[1] as StoredText?)?.string, name: (row[2] as StoredText).string,
+                parameters: (row[3] as StoredText).string, value: (row[4] as StoredText).string
+            )
             result[row[0], default: Extras()].unknownProperties.append(property)
         }
         return result
@@ -54,7 +58,7 @@ package enum VCardExtrasReader {
         )
         let rows = try Row.fetchCursor(statement, arguments: [JSONList.encode(identifiers)])
         while let row = try rows.next() {
-            extras[row[0], default: Extras()].groupNames.append(row[1])
+            extras[row[0], default: Extras()].groupNames.append((row[1] as StoredText).string)
         }
     }
 }

@@ -11,10 +11,16 @@ extension VCardImportTransaction {
 
     /// The first group of the container with a name, or nil.
     package func group(named name: String) throws -> GroupRow? {
+        // The name is bound as bytes cast to text: GRDB binds a String as a C string, and a name cut at
+        // U+0000 would find another group.
         let statement = try db.cachedStatement(
-            sql: #"SELECT id, identifier FROM "group" WHERE container_id = ? AND name = ? ORDER BY id LIMIT 1"#
+            sql: #"""
+                SELECT id, identifier FROM "group" WHERE container_id = ? AND name = CAST(? AS TEXT) ORDER BY id LIMIT 1
+                """#
         )
-        return try Row.fetchOne(statement, arguments: [container.id, name]).map { GroupRow(id: $0[0], identifier: $0[1]) }
+        return try Row.fetchOne(statement, arguments: [container.id, Data(name.utf8)]).map {
+            GroupRow(id: $0[0], identifier: $0[1])
+        }
     }
 
     /// Creates a group in the container.
@@ -29,7 +35,11 @@ extension VCardImportTransaction {
         }
         let identifier = CNGroup.newIdentifier()
         try db.cachedStatement(sql: #"INSERT INTO "group" (identifier, container_id, name) VALUES (?, ?, ?)"#)
-            .execute(arguments: [identifier, container.id, name])
+            .executeBinding { binder in
+                binder.bind(identifier)
+                binder.bind(container.id)
+                binder.bind(name)
+            }
         let row = GroupRow(id: db.lastInsertedRowID, identifier: identifier)
         try log(.addGroup, identifier)
         return row

@@ -129,8 +129,10 @@ package struct VCardImportTransaction {
         var storage = storage
         if !writesNotes {
             guard storage.note.isEmpty else { throw Self.unauthorizedNote(storage) }
-            storage.note = try String.fetchOne(
-                db.cachedStatement(sql: "SELECT note FROM contact WHERE id = ?"), arguments: [contactID]) ?? ""
+            // Whole, through a cursor (StoredText): the note is written back as it is stored.
+            storage.note = try StoredText.fetchCursor(
+                db.cachedStatement(sql: "SELECT note FROM contact WHERE id = ?"), arguments: [contactID]
+            ).next()?.string ?? ""
         }
         try writer.update(storage, contactID: contactID, in: db)
         try writeExtras(contactID: contactID, uid: uid, unknownProperties: unknownProperties, replacing: true)
@@ -213,7 +215,8 @@ package struct VCardImportTransaction {
         let reader = ContactReader(keys: keys, unify: false)
         var lastID: Int64 = 0
         while true {
-            let rows = try Row.fetchAll(
+            // A cursor, not fetchAll: copied rows hold text cut at U+0000 (see StoredText).
+            let rows = try Row.fetchCursor(
                 db.cachedStatement(
                     sql: """
                         SELECT \(reader.selection) FROM contact WHERE container_id = ? AND id > ?\(visibleCondition("identifier"))
@@ -221,10 +224,14 @@ package struct VCardImportTransaction {
                         """),
                 arguments: [container.id, lastID]
             )
-            guard let last = rows.last else { return }
-            lastID = last[0]
-            var batch = rows.map(reader.storage(from:))
-            let ids: [Int64] = rows.map { $0[0] }
+            var batch: [ContactStorage] = []
+            var ids: [Int64] = []
+            while let row = try rows.next() {
+                ids.append(row[0])
+                reader.append(row, to: &batch)
+            }
+            guard let last = ids.last else { return }
+            lastID = last
             try reader.complete(&batch, ids: ids, in: db)
             for (storage, id) in zip(batch, ids) { try body(storage, id) }
         }

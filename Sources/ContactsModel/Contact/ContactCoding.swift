@@ -71,7 +71,10 @@ package enum ContactCoding {
         to coder: NSCoder
     ) {
         coder.encode(values.map { $0.identifier as NSString } as NSArray, forKey: key + ".identifiers")
+        // A nil label is written as "\u{0}", as archives always had it, and flagged in ".unlabeled", so a
+        // label that is "\u{0}" itself reads back as that label.
         coder.encode(values.map { ($0.label ?? "\u{0}") as NSString } as NSArray, forKey: key + ".labels")
+        coder.encode(values.map { NSNumber(value: $0.label == nil) } as NSArray, forKey: key + ".unlabeled")
         if Value.self == NSDateComponents.self {
             let dates = values.compactMap { ($0.value as? NSDateComponents).map { DateComponentsCoding.dictionary(from: $0 as DateComponents) } }
             coder.encode(dates as NSArray, forKey: key + ".values")
@@ -95,8 +98,15 @@ package enum ContactCoding {
             values = decoded as? [Value] ?? []
         }
         guard identifiers.count == labels.count, labels.count == values.count else { return [] }
+        // Archives without the flags (older ones) take "\u{0}" for no label. Asking for a missing key would
+        // fail the whole decoding, so its presence is checked first.
+        let flagsKey = key + ".unlabeled"
+        let flags = coder.containsValue(forKey: flagsKey)
+            ? coder.decodeObject(of: [NSArray.self, NSNumber.self], forKey: flagsKey) as? [NSNumber] : nil
+        let unlabeled = flags?.count == labels.count ? flags?.map(\.boolValue) : nil
         return (0..<values.count).map { index in
-            let label = labels[index] == "\u{0}" ? nil : labels[index]
+            let isUnlabeled = unlabeled?[index] ?? (labels[index] == "\u{0}")
+            let label = isUnlabeled ? nil : labels[index]
             return CNLabeledValue(identifier: identifiers[index], label: label, value: values[index])
         }
     }

@@ -68,13 +68,16 @@ struct VCardOutput {
             if needsQuotes { line.append(UInt8(ascii: "\"")) }
             return
         }
+        var previousWasCarriageReturn = false
         for byte in utf8 {
-            // RFC 6868 caret escapes for the characters a parameter value cannot hold.
+            defer { previousWasCarriageReturn = byte == 0x0D }
+            // RFC 6868 caret escapes for the characters a parameter value cannot hold. A line break of any
+            // kind (LF, CR or CRLF) is its one newline, `^n`, as in values (docs/VCard.md).
             switch byte {
             case UInt8(ascii: "^"): line.append(contentsOf: [UInt8(ascii: "^"), UInt8(ascii: "^")])
             case UInt8(ascii: "\""): line.append(contentsOf: [UInt8(ascii: "^"), UInt8(ascii: "'")])
-            case 0x0A: line.append(contentsOf: [UInt8(ascii: "^"), UInt8(ascii: "n")])
-            case 0x0D: continue
+            case 0x0D: line.append(contentsOf: [UInt8(ascii: "^"), UInt8(ascii: "n")])
+            case 0x0A: if !previousWasCarriageReturn { line.append(contentsOf: [UInt8(ascii: "^"), UInt8(ascii: "n")]) }
             default: line.append(byte)
             }
         }
