@@ -3,13 +3,14 @@ import PackageDescription
 
 // Benchmarks live in their own package so `swift test` never builds them. Run from this folder:
 //   swift package benchmark --target StoreBenchmarks   (or HistoryBenchmarks, VCardBenchmarks, ImportBenchmarks,
-//   GateBenchmarks)
+//   GateBenchmarks, FloorBenchmarks: ours beside the raw-SQLite floor on the realistic address book)
 //   swift run -c release ImportDriver 100000 both      (the import driver, for /usr/bin/time -v)
 let package = Package(
     name: "swift-contacts-benchmarks",
     dependencies: [
         // The name keeps the product reference stable whatever the checkout folder is called.
         .package(name: "swift-contacts", path: "../"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [] + ["StoreBenchmarks", "HistoryBenchmarks", "VCardBenchmarks", "GateBenchmarks"].map { name in
@@ -26,6 +27,20 @@ let package = Package(
             ]
         )
     } + [
+        // Ours beside a raw-SQLite floor (GRDB only for its SQLite access) on the realistic address book.
+        .executableTarget(
+            name: "FloorBenchmarks",
+            dependencies: [
+                .product(name: "ContactsSystem", package: "swift-contacts"),
+                .product(name: "ContactsSampleData", package: "swift-contacts"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Benchmark", package: "package-benchmark"),
+            ],
+            path: "Benchmarks/FloorBenchmarks",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "package-benchmark")
+            ]
+        ),
         .target(
             name: "ImportBenchmarkSupport",
             dependencies: [.product(name: "ContactsSystem", package: "swift-contacts")],
