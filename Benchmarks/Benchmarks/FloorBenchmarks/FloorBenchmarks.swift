@@ -46,6 +46,12 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(try fixture.floor.namePrefix(queries[index % queries.count]))
             }
         }
+        Benchmark("Realistic name prefix, floor with cards, \(size)", configuration: latency) { benchmark in
+            let fixture = try fixture.value
+            for index in benchmark.scaledIterations {
+                blackHole(try fixture.floor.namePrefix(queries[index % queries.count], cards: true))
+            }
+        }
         Benchmark("Realistic phone lookup, ours, \(size)", configuration: latency) { benchmark in
             let fixture = try fixture.value
             for index in benchmark.scaledIterations {

@@ -43,13 +43,15 @@ struct FloorStore: Sendable {
         String(number.filter(\.isNumber).suffix(7))
     }
 
-    /// Rows whose name has a word starting with the prefix.
-    func namePrefix(_ prefix: String) throws -> Int {
+    /// Rows whose name has a word starting with the prefix; with `cards`, each row's card text too (the floor of
+    /// a search that returns every field).
+    func namePrefix(_ prefix: String, cards: Bool = false) throws -> Int {
         let low = prefix.lowercased()
+        let columns = cards ? "c.id, c.given, c.family, c.card" : "c.id, c.given, c.family"
         return try database.read { db in
             let rows = try Row.fetchCursor(
                 db, sql: """
-                    SELECT c.id, c.given, c.family FROM name_token t JOIN contact c ON c.id = t.contact_id
+                    SELECT DISTINCT \(columns) FROM name_token t JOIN contact c ON c.id = t.contact_id
                     WHERE t.token >= ? AND t.token < ?
                     """, arguments: [low, low + "\u{10FFFF}"])
             var count = 0
