@@ -13,12 +13,16 @@ let package = Package(
         .executable(name: "contacts", targets: ["contacts"]),
         // Seeded realistic contacts, shared by the tests and the Benchmarks package.
         .library(name: "ContactsSampleData", targets: ["ContactsSampleData"]),
+        // The daemon that owns the store in daemon mode (docs/Daemon.md).
+        .executable(name: "contactsd", targets: ["contactsd"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .target(name: "ContactsModel", resources: [.copy("Resources")]),
@@ -51,7 +55,9 @@ let package = Package(
         ),
         .target(
             name: "Contacts",
-            dependencies: ["ContactsModel", "ContactsFormatting", "ContactsVCard", "ContactsPrivacy", "ContactsEngine"]
+            dependencies: [
+                "ContactsModel", "ContactsFormatting", "ContactsVCard", "ContactsPrivacy", "ContactsEngine", "ContactsClient",
+            ]
         ),
         .target(name: "ContactsSystem", dependencies: ["Contacts", "ContactsEngine", "ContactsPrivacy"]),
         // The daemon's wire messages: generated from Protocol/contacts/v1/contacts.proto by
@@ -99,6 +105,26 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ContactsEngineTests", dependencies: ["ContactsEngine", "ContactsTestSupport"]),
+        // An app's side of daemon mode: plain blocking sockets, so apps link neither NIO nor the daemon.
+        .target(name: "ContactsClient", dependencies: ["ContactsEngine", "ContactsModel", "ContactsProtocol"]),
+        .target(
+            name: "ContactsDaemon",
+            dependencies: [
+                "ContactsSystem", "ContactsProtocol",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .executableTarget(
+            name: "contactsd",
+            dependencies: ["ContactsDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(
+            name: "ContactsDaemonTests",
+            // FindMyFriends is the app the attack tests run as an unprivileged user.
+            dependencies: ["ContactsDaemon", "ContactsClient", "ContactsTestSupport", "FindMyFriends"]
+        ),
         .testTarget(
             name: "ContactsProtocolTests",
             dependencies: [

@@ -1,3 +1,4 @@
+import ContactsClient
 import ContactsEngine
 import ContactsModel
 import Foundation
@@ -35,9 +36,14 @@ open class CNContactStore: NSObject, @unchecked Sendable {
     /// Notices other processes' changes to the store file; released, and stopped, with the store.
     package let changeWatcher: StoreChangeWatcher?
 
-    /// Opens the person's store at the default location.
+    /// Opens the person's store: through contactsd when it runs (its socket exists), else in this process at
+    /// the default location.
     public override init() {
-        self.connection = EmbeddedConnection(configuration: .default())
+        if let socket = DaemonSocketLocation.path() {
+            self.connection = DaemonConnection(socketPath: socket)
+        } else {
+            self.connection = EmbeddedConnection(configuration: .default())
+        }
         self.changeWatcher = Self.makeChangeWatcher(for: self.connection)
         super.init()
         startWatchingExternalChanges()
@@ -74,6 +80,9 @@ open class CNContactStore: NSObject, @unchecked Sendable {
     ///
     /// Parity: full. The store file is not created by this call.
     open class func authorizationStatus(for entityType: CNEntityType) -> CNAuthorizationStatus {
+        if let socket = DaemonSocketLocation.path() {
+            return DaemonConnection(socketPath: socket).authorizationStatus()
+        }
         guard var configuration = ContactStoreConfiguration.default() else { return .notDetermined }
         // Reading a status must not create the person's store: a missing file holds no decision yet.
         let exists = FileManager.default.fileExists(atPath: configuration.url.path)

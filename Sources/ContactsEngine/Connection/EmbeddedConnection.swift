@@ -9,7 +9,7 @@ import Synchronization
 /// call that needs the store, as `CNError.dataAccessError`, and retried by the next one.
 package final class EmbeddedConnection: ContactStoreConnection {
     private let configuration: ContactStoreConfiguration?
-    private let state = Mutex<StoreDatabase?>(nil)
+    private let state: Mutex<StoreDatabase?>
     /// The privacy gate every call passes (Privacy/PrivacyGate.swift).
     package let gate: PrivacyGate
 
@@ -17,7 +17,19 @@ package final class EmbeddedConnection: ContactStoreConnection {
     /// location, and every call fails.
     package init(configuration: ContactStoreConfiguration?) {
         self.configuration = configuration
+        self.state = Mutex(nil)
         self.gate = PrivacyGate(accessor: configuration?.accessor, options: configuration?.privacy ?? ContactStorePrivacyOptions())
+    }
+
+    /// Creates a connection over a store another owner keeps open (the daemon: one store per person, one
+    /// connection per app process), with its own gate for its own accessor.
+    package init(sharing database: StoreDatabase, accessor: AccessorIdentity, privacy: ContactStorePrivacyOptions) {
+        var configuration = database.configuration
+        configuration.accessor = accessor
+        configuration.privacy = privacy
+        self.configuration = configuration
+        self.state = Mutex(database)
+        self.gate = PrivacyGate(accessor: accessor, options: privacy)
     }
 
     /// The open store without opening it, or nil when no call opened it yet.

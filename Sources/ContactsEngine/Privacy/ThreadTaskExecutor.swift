@@ -8,7 +8,7 @@ import Synchronization
 /// prompt runs as a task whose executor preference is this thread, so the waiting caller may block its own
 /// thread, even a cooperative-pool thread, without starving the prompt: the coordinator (a default actor) and
 /// the consent agent run here. The thread ends after ``stop()`` once its queue is empty.
-final class ThreadTaskExecutor: TaskExecutor {
+package final class ThreadTaskExecutor: TaskExecutor {
     private struct State {
         var jobs: [UnownedJob] = []
         var isStopping = false
@@ -23,7 +23,7 @@ final class ThreadTaskExecutor: TaskExecutor {
         thread.start()
     }
 
-    func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         let unowned = UnownedJob(job)
         state.withLock { $0.jobs.append(unowned) }
         available.signal()
@@ -50,7 +50,7 @@ final class ThreadTaskExecutor: TaskExecutor {
     /// Runs an async operation on a fresh dedicated thread and blocks the calling thread until it finishes.
     ///
     /// - Returns: The operation's result; nil only if the task ended without one.
-    static func runBlocking<Value: Sendable>(_ operation: @escaping @Sendable () async -> Value) -> Value? {
+    package static func runBlocking<Value: Sendable>(_ operation: @escaping @Sendable () async -> Value) -> Value? {
         let executor = ThreadTaskExecutor()
         let result = Mutex<Value?>(nil)
         let done = DispatchSemaphore(value: 0)

@@ -1,0 +1,79 @@
+import ContactsModel
+import ContactsProtocol
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A blocking Unix-domain stream socket with frame reading and writing.
+///
+/// Apps call the store synchronously (Apple's API is synchronous), so the client uses plain blocking sockets
+/// instead of an event loop: no NIO in the app, and a call is a write and a read on the calling thread.
+final class DaemonSocket {
+    private let descriptor: Int32
+    private var buffer = FrameBuffer()
+
+    /// Connects to the socket at a path.
+    init(path: String) throws(CNError) {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw Self.unavailable("cannot create a socket") }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            close(descriptor)
+            throw Self.unavailable("the socket path is too long")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+        }
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw Self.unavailable("contactsd is not running at \(path)")
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Writes all of a frame.
+    func write(_ bytes: [UInt8]) throws(CNError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { raw in
+                send(descriptor, raw.baseAddress?.advanced(by: offset), bytes.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { throw Self.unavailable("the connection to contactsd was lost") }
+            offset += written
+        }
+    }
+
+    /// Reads the next frame, blocking.
+    func readFrame() throws(CNError) -> [UInt8] {
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            do {
+                if let frame = try buffer.nextFrame() { return frame }
+            } catch {
+                throw Self.unavailable("contactsd sent a malformed frame")
+            }
+            let count = chunk.withUnsafeMutableBytes { raw in recv(descriptor, raw.baseAddress, raw.count, 0) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw Self.unavailable("the connection to contactsd was lost") }
+            buffer.append(chunk[0..<count])
+        }
+    }
+
+    private static func unavailable(_ reason: String) -> CNError {
+        CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: reason])
+    }
+}

@@ -1,0 +1,26 @@
+import NIOCore
+
+/// The event-loop side of a connection: hands each frame to the connection's session and ends it on close.
+final class ConnectionHandler: ChannelInboundHandler, Sendable {
+    typealias InboundIn = ByteBuffer
+
+    private let session: ConnectionSession
+
+    init(session: ConnectionSession) {
+        self.session = session
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        session.receive(unwrapInboundIn(data))
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        session.close()
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // A bad frame (too large, say) ends this connection only.
+        context.close(promise: nil)
+    }
+}

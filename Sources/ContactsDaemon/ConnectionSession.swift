@@ -1,0 +1,324 @@
+import ContactsProtocol
+import ContactsSystem
+import Foundation
+import NIOCore
+import SwiftProtobuf
+
+/// One app connection's state, confined to its own serial queue: who the peer is, its store connection, and
+/// its streaming replies.
+///
+/// Every frame becomes a job on the queue, so a slow SQLite call or a stuck client holds this connection only;
+/// other connections have their own queues. Streams advance one batch per job and only as far as the client's
+/// credit allows (``Contacts_V1_Continue``), so no thread waits on a client and no reply grows without bound.
+final class ConnectionSession: @unchecked Sendable {
+    // SAFETY: every mutable field is read and written on `queue` only.
+    // TODO(#13): make this an actor once the engine's calls can be awaited without blocking the pool.
+
+    private enum Phase {
+        case identifying
+        case refused(DaemonError)
+        case identified(AppIdentity, EmbeddedConnection)
+    }
+
+    private struct Stream {
+        var iterator: FetchedContacts.Iterator
+        var contacts: FetchedContacts
+        var batchSize: Int
+        var credit: Int
+    }
+
+    private let channel: any Channel
+    private let configuration: DaemonConfiguration
+    private let queue: DispatchQueue
+    private var phase = Phase.identifying
+    private var greeted = false
+    private var streams: [UInt64: Stream] = [:]
+    private var credentials: PeerCredentials?
+
+    init(channel: any Channel, configuration: DaemonConfiguration, label: String) {
+        self.channel = channel
+        self.configuration = configuration
+        self.queue = DispatchQueue(label: "contactsd.connection.\(label)")
+    }
+
+    /// Identifies the peer from its credentials. It is the session's first job, so frames wait behind it.
+    func start(credentials: EventLoopFuture<PeerCredentials>, identifier: PeerIdentifier, stores: UserStores) {
+        queue.async {
+            // Waiting on a future is allowed off the event loop; this queue is the session's own.
+            do {
+                let peer = try credentials.wait()
+                self.credentials = peer
+                self.phase = self.identify(peer, identifier: identifier, stores: stores)
+            } catch {
+                self.phase = .refused(DaemonError(.peerUnknown, "the peer's credentials could not be read"))
+            }
+        }
+    }
+
+    private func identify(_ credentials: PeerCredentials, identifier: PeerIdentifier, stores: UserStores) -> Phase {
+        do throws(DaemonError) {
+            let app = try identifier.identify(credentials)
+            let store: StoreDatabase
+            do {
+                store = try stores.store(for: credentials.uid)
+            } catch {
+                return .refused(DaemonError(.peerUnknown, "the store of user \(credentials.uid) cannot be opened"))
+            }
+            let privacy = ContactStorePrivacyOptions(
+                consentAgent: configuration.consentAgent ?? UnavailableConsentAgent(),
+                environment: configuration.privacyEnvironment,
+                administratorPolicy: configuration.administratorPolicy)
+            return .identified(app, EmbeddedConnection(sharing: store, accessor: .app(app), privacy: privacy))
+        } catch {
+            return .refused(error)
+        }
+    }
+
+    /// Takes one frame from the event loop.
+    func receive(_ frame: ByteBuffer) {
+        queue.async { self.handle(frame) }
+    }
+
+    /// Ends the session: streams are dropped, the pidfd is closed.
+    func close() {
+        queue.async {
+            self.streams.removeAll()
+            self.credentials?.close()
+        }
+    }
+
+    // MARK: Requests
+
+    private func handle(_ frame: ByteBuffer) {
+        let message: Contacts_V1_ClientMessage
+        do {
+            message = try Contacts_V1_ClientMessage(serializedBytes: Array(frame.readableBytesView))
+        } catch {
+            return fail(id: 0, DaemonError(.protocolViolation, "a frame is not a client message"), close: true)
+        }
+        guard greeted else { return greet(message) }
+        guard case .identified(let app, let connection) = phase else {
+            if case .refused(let error) = phase { return fail(id: message.id, error, close: false) }
+            return
+        }
+        do throws(CNError) {
+            try dispatch(message, app: app, connection: connection)
+        } catch {
+            send(id: message.id, .error(Contacts_V1_Error(error)))
+        }
+    }
+
+    private func greet(_ message: Contacts_V1_ClientMessage) {
+        guard case .hello(let hello) = message.body else {
+            return fail(id: message.id, DaemonError(.protocolViolation, "the first message must be Hello"), close: true)
+        }
+        guard hello.protocolVersion >= ProtocolVersion.current else {
+            return fail(
+                id: message.id,
+                DaemonError(.unsupportedVersion, "protocol version \(hello.protocolVersion) is not supported"), close: true)
+        }
+        // Greeted whatever the identity: a refused peer's later calls get its refusal (100), not a protocol error.
+        greeted = true
+        var welcome = Contacts_V1_Welcome()
+        welcome.protocolVersion = ProtocolVersion.current
+        switch phase {
+        case .identified(let app, _):
+            welcome.bundleIdentifier = app.bundleIdentifier
+            send(id: message.id, .welcome(welcome))
+        case .refused(let error):
+            // The peer learns why (with the fix) and keeps the connection, so its calls fail with 100, as an app
+            // without access does; it gets no data.
+            fail(id: message.id, error, close: false)
+        case .identifying:
+            fail(id: message.id, DaemonError(.peerUnknown, "the peer was not identified"), close: true)
+        }
+    }
+
+    private func dispatch(_ message: Contacts_V1_ClientMessage, app: AppIdentity, connection: EmbeddedConnection)
+        throws(CNError)
+    {
+        let id = message.id
+        switch message.body {
+        case .authorizationStatus:
+            var reply = Contacts_V1_AuthorizationStatusReply()
+            reply.status = Int32(connection.authorizationStatus().rawValue)
+            send(id: id, .authorizationStatus(reply))
+        case .requestAccess:
+            requestAccess(id: id, connection: connection)
+        case .fetchContacts(let request):
+            try startStream(id: id, request: request, connection: connection)
+        case .continue(let more):
+            try advance(id: id, adding: Int(more.batches))
+        case .cancel:
+            if streams.removeValue(forKey: id) != nil { sendBatch(id: id, [], last: true) }
+        case .getContact(let request):
+            let keys = try Self.keys(request.keys)
+            var reply = Contacts_V1_ContactReply()
+            if let storage = try connection.contact(identifier: request.identifier, keys: keys, unify: request.unify) {
+                reply.contact = Contacts_V1_Contact(storage)
+            }
+            send(id: id, .contact(reply))
+        case .groups(let request):
+            let predicate = try Self.predicate(request.hasPredicate ? request.predicate : nil)
+            var reply = Contacts_V1_GroupsReply()
+            reply.groups = try connection.groups(matching: predicate).map(Contacts_V1_Group.init)
+            send(id: id, .groups(reply))
+        case .containers(let request):
+            let predicate = try Self.predicate(request.hasPredicate ? request.predicate : nil)
+            var reply = Contacts_V1_ContainersReply()
+            reply.containers = try connection.containers(matching: predicate).map { row in
+                Contacts_V1_Container(
+                    identifier: row.identifier, name: row.name, type: row.type, isDefault: row.isDefault,
+                    isReadOnly: row.isReadOnly)
+            }
+            send(id: id, .containers(reply))
+        case .defaultContainer:
+            var reply = Contacts_V1_StringReply()
+            reply.hasValue_p = true
+            reply.value = try connection.defaultContainerIdentifier()
+            send(id: id, .stringValue(reply))
+        case .meContact:
+            var reply = Contacts_V1_StringReply()
+            if let identifier = try connection.meContactIdentifier() {
+                reply.hasValue_p = true
+                reply.value = identifier
+            }
+            send(id: id, .stringValue(reply))
+        case .save(let request):
+            try save(id: id, request: request, connection: connection)
+        case .historyToken:
+            var reply = Contacts_V1_BytesReply()
+            reply.value = try connection.currentHistoryToken()
+            send(id: id, .bytesValue(reply))
+        case .hello, .none:
+            throw CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "unexpected message"])
+        }
+    }
+
+    private func requestAccess(id: UInt64, connection: EmbeddedConnection) {
+        // The answer may take the person a while: wait off this connection's queue, so the app's other calls
+        // (a status query, say) still get answers, and reply when the person has answered. The wait blocks a
+        // thread of its own (ThreadTaskExecutor), never Swift's small cooperative pool.
+        DispatchQueue.global().async {
+            let (granted, error) = ThreadTaskExecutor.runBlocking { await connection.requestAccess() }
+                ?? (false, CNError(.authorizationDenied))
+            var reply = Contacts_V1_RequestAccessReply()
+            reply.granted = granted
+            if let error { reply.error = Contacts_V1_Error(error) }
+            self.send(id: id, .requestAccess(reply))
+        }
+    }
+
+    private func save(id: UInt64, request: Contacts_V1_SaveRequest, connection: EmbeddedConnection) throws(CNError) {
+        let operations: [SaveOperation]
+        do {
+            operations = try WireSave.operations(request.operations)
+        } catch {
+            throw CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "malformed save request"])
+        }
+        try connection.execute(
+            operations, author: request.hasAuthor_p ? request.author : nil, saveIdentifier: request.saveIdentifier,
+            refetch: request.refetch)
+        var reply = Contacts_V1_SaveReply()
+        if request.refetch {
+            for operation in operations {
+                switch operation {
+                case .addContact(let contact, _), .updateContact(let contact):
+                    reply.refetched.append(Contacts_V1_Contact(contact.storage))
+                default: continue
+                }
+            }
+        }
+        send(id: id, .save(reply))
+    }
+
+    // MARK: Streams
+
+    private func startStream(id: UInt64, request: Contacts_V1_FetchContactsRequest, connection: EmbeddedConnection)
+        throws(CNError)
+    {
+        var query = ContactQuery(
+            predicate: try Self.predicate(request.hasPredicate ? request.predicate : nil),
+            keys: try Self.keys(request.keys),
+            sortOrder: CNContactSortOrder(rawValue: Int(request.sortOrder)) ?? .none,
+            unify: request.unify)
+        if query.sortOrder == .userDefault { query.sortOrder = .none }
+        let (contacts, _) = try connection.contacts(query, mutableObjects: false)
+        let batchSize = max(1, min(Int(request.batchSize == 0 ? 256 : request.batchSize), configuration.maximumBatchSize))
+        streams[id] = Stream(
+            iterator: contacts.makeIterator(), contacts: contacts, batchSize: batchSize,
+            credit: max(1, Int(request.initialBatches)))
+        try advance(id: id, adding: 0)
+    }
+
+    /// Sends batches while the stream has credit; the last batch ends it.
+    private func advance(id: UInt64, adding credit: Int) throws(CNError) {
+        guard var stream = streams[id] else { return }
+        stream.credit += credit
+        while stream.credit > 0 {
+            var batch: [Contacts_V1_Contact] = []
+            batch.reserveCapacity(stream.batchSize)
+            while batch.count < stream.batchSize, let contact = stream.iterator.next() {
+                batch.append(Contacts_V1_Contact(contact.storage))
+            }
+            if let error = stream.contacts.error {
+                streams[id] = nil
+                throw (error as? CNError) ?? CNError(.dataAccessError)
+            }
+            let last = batch.count < stream.batchSize
+            sendBatch(id: id, batch, last: last)
+            if last {
+                streams[id] = nil
+                return
+            }
+            stream.credit -= 1
+        }
+        streams[id] = stream
+    }
+
+    private func sendBatch(id: UInt64, _ contacts: [Contacts_V1_Contact], last: Bool) {
+        var batch = Contacts_V1_ContactBatch()
+        batch.contacts = contacts
+        batch.last = last
+        send(id: id, .contactBatch(batch))
+    }
+
+    // MARK: Replies
+
+    private func send(id: UInt64, _ body: Contacts_V1_ServerMessage.OneOf_Body) {
+        var message = Contacts_V1_ServerMessage()
+        message.id = id
+        message.body = body
+        guard let bytes = try? Frame.encode(message) else { return }
+        var buffer = channel.allocator.buffer(capacity: bytes.count)
+        buffer.writeBytes(bytes)
+        channel.writeAndFlush(buffer, promise: nil)
+    }
+
+    private func fail(id: UInt64, _ error: DaemonError, close: Bool) {
+        var wire = Contacts_V1_Error(error.contactsError)
+        wire.debugDescription_p = error.message
+        send(id: id, .error(wire))
+        if close { channel.close(promise: nil) }
+    }
+
+    private static func keys(_ names: [String]) throws(CNError) -> ContactKeySet {
+        var properties: [ContactProperty] = []
+        for name in names {
+            guard let property = ContactProperty(key: name) else {
+                throw CNError(.unauthorizedKeys, userInfo: [CNErrorUserInfoKeyPathsKey: [name]])
+            }
+            properties.append(property)
+        }
+        return ContactKeySet(properties)
+    }
+
+    private static func predicate(_ wire: Contacts_V1_Predicate?) throws(CNError) -> ContactsPredicate.Kind? {
+        guard let wire else { return nil }
+        do {
+            return try ContactsPredicate.Kind(wire: wire)
+        } catch {
+            throw CNError(.predicateInvalid)
+        }
+    }
+}

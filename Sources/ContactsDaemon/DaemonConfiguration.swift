@@ -1,0 +1,43 @@
+import ContactsSystem
+import Foundation
+
+/// Where the daemon listens and keeps its state, and who answers consent prompts.
+///
+/// Nothing here comes from an app: `CONTACTS_CONSENT`, `CONTACTS_POLICY`, `CONTACTS_APP_INFO_PLIST` and
+/// Info.plist files beside binaries mean nothing to the daemon. Its own configuration comes from its command
+/// line (contactsd) or from the code that starts it (tests).
+package struct DaemonConfiguration: Sendable {
+    /// The Unix socket apps connect to.
+    package var socketPath: String
+    /// The state directory: one store per human user, `users/<uid>/Contacts.sqlite`, readable by the daemon only.
+    package var stateDirectory: URL
+    /// The administrator's app registry (JSON files owned by root).
+    package var registryDirectory: URL
+    /// The administrator's policy; nil reads `/etc/contacts/policy.json` (the daemon's, not an app's, file).
+    package var administratorPolicy: AdministratorPolicy?
+    /// Who answers an app's consent prompt for the person; nil: nobody can ask yet, so nothing is granted and
+    /// the app may ask again (docs/Daemon.md: the person's agents connect in a later step).
+    package var consentAgent: (any ConsentAgent)?
+    /// The largest number of contacts in one streamed batch.
+    package var maximumBatchSize = 512
+
+    package init(socketPath: String, stateDirectory: URL, registryDirectory: URL) {
+        self.socketPath = socketPath
+        self.stateDirectory = stateDirectory
+        self.registryDirectory = registryDirectory
+    }
+
+    /// The store file of a human user.
+    func storeURL(for uid: uid_t) -> URL {
+        stateDirectory.appendingPathComponent("users/\(uid)/Contacts.sqlite")
+    }
+
+    /// The privacy environment the daemon's stores use: the clock and the policy file, but no process
+    /// environment at all, so no variable of the daemon's (or anyone's) steers a decision.
+    var privacyEnvironment: PrivacyEnvironment {
+        var environment = PrivacyEnvironment.live
+        environment.variable = { _ in nil }
+        environment.executableURL = { nil }
+        return environment
+    }
+}

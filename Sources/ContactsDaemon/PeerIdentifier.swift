@@ -1,0 +1,80 @@
+import ContactsPrivacy
+import Foundation
+
+/// Decides which app a peer process is, from the kernel's view of it, and refuses what cannot be trusted.
+///
+/// The executable is `/proc/PID/exe` (the file the kernel mapped, not `argv[0]`); it must be registered, and its
+/// bytes must hash to the registered SHA-256 (a modified copy, or a file replaced after registration, is
+/// refused). A process being traced (`TracerPid` in `/proc/PID/status`) or with code mapped from files that are
+/// neither the registered executable nor root-owned system files (an `LD_PRELOAD` library in a home directory,
+/// say) is refused. The pidfd is checked last: if the process exited meanwhile, its PID may name another
+/// process now, and nothing read through `/proc` counts.
+struct PeerIdentifier: Sendable {
+    let registry: AppRegistry
+    /// The root of the proc file system (tests may point elsewhere).
+    var procRoot = "/proc"
+
+    func identify(_ peer: PeerCredentials) throws(DaemonError) -> AppIdentity {
+        let process = "\(procRoot)/\(peer.pid)"
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "\(process)/exe") else {
+            throw DaemonError(.peerUnknown, "cannot resolve the executable of process \(peer.pid)")
+        }
+        guard let entry = registry.entries()[executable] else {
+            throw DaemonError(
+                .unregisteredApp,
+                "\(executable) is not a registered app; an administrator registers it with 'contacts apps register \(executable)'")
+        }
+        // Hashing /proc/PID/exe reads the very file the process runs, even if the path was replaced since.
+        let digest: String
+        do {
+            digest = try AppRegistry.sha256(ofFileAt: "\(process)/exe")
+        } catch {
+            throw DaemonError(.peerUnknown, "cannot read the executable of process \(peer.pid)")
+        }
+        guard digest == entry.sha256.lowercased() else {
+            throw DaemonError(.modifiedExecutable, "\(executable) does not match its registered SHA-256")
+        }
+        guard let status = ProcFile.read("\(process)/status"), let maps = ProcFile.read("\(process)/maps") else {
+            throw DaemonError(.peerUnknown, "cannot read the state of process \(peer.pid)")
+        }
+        if let tracer = Self.tracerPID(statusText: status),
+            tracer != 0
+        {
+            throw DaemonError(.tracedProcess, "process \(peer.pid) is traced by process \(tracer)")
+        }
+        if let foreign = Self.foreignMappedFile(maps: maps, executable: executable) {
+            throw DaemonError(.injectedCode, "process \(peer.pid) runs code from \(foreign), which is not a system file")
+        }
+        guard peer.isStillRunning else {
+            throw DaemonError(.peerUnknown, "process \(peer.pid) exited while it was identified")
+        }
+        return entry.identity
+    }
+
+    /// The `TracerPid:` of a `/proc/PID/status` text.
+    static func tracerPID(statusText: String) -> Int? {
+        for line in statusText.split(separator: "\n") where line.hasPrefix("TracerPid:") {
+            return Int(line.dropFirst("TracerPid:".count).trimmingCharacters(in: .whitespaces))
+        }
+        return nil
+    }
+
+    /// The first executable mapping from a file that is neither the app nor root-owned and unwritable by others.
+    static func foreignMappedFile(maps: String, executable: String) -> String? {
+        var checked = Set<String>()
+        for line in maps.split(separator: "\n") {
+            let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+            guard fields.count == 6, fields[1].contains("x") else { continue }
+            let path = fields[5].trimmingCharacters(in: .whitespaces)
+            guard path.hasPrefix("/"), path != executable, checked.insert(path).inserted else { continue }
+            if !isSystemFile(path) { return path }
+        }
+        return nil
+    }
+
+    private static func isSystemFile(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        return status.st_uid == 0 && status.st_mode & (S_IWGRP | S_IWOTH) == 0
+    }
+}

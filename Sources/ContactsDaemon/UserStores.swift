@@ -1,0 +1,28 @@
+import ContactsSystem
+import Foundation
+import Synchronization
+
+/// The open store of each human user, opened on their first connection and shared by all their apps'
+/// connections (one GRDB pool per store file, as the engine expects).
+final class UserStores: Sendable {
+    private let configuration: DaemonConfiguration
+    private let stores = Mutex<[uid_t: StoreDatabase]>([:])
+
+    init(configuration: DaemonConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// The store of a user, opened (and created, mode 0600 in a 0700 directory) when needed.
+    func store(for uid: uid_t) throws(CNError) -> StoreDatabase {
+        try stores.withLock { (stores: inout [uid_t: StoreDatabase]) throws(CNError) -> StoreDatabase in
+            if let store = stores[uid] { return store }
+            do throws(StoreError) {
+                let store = try StoreDatabase.open(ContactStoreConfiguration(url: configuration.storeURL(for: uid)))
+                stores[uid] = store
+                return store
+            } catch {
+                throw error.contactsError
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import ContactsDaemon
+import Foundation
+
+/// contactsd: the daemon that owns the contacts store in daemon mode (docs/Daemon.md).
+@main
+struct Contactsd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "contactsd",
+        abstract: "Serve the contacts store to apps over a Unix socket.",
+        discussion: """
+            Apps reach the daemon through the socket; the daemon identifies each from the kernel's view of the \
+            connecting process and the administrator's app registry, and applies the person's privacy decisions.
+            """
+    )
+
+    @Option(help: "The Unix socket to listen on.")
+    var socket = "/run/contactsd/contactsd.sock"
+
+    @Option(help: "The state directory (one store per user), readable by the daemon only.")
+    var state = "/var/lib/contactsd"
+
+    @Option(help: "The administrator's app registry directory.")
+    var registry = "/etc/contacts/apps"
+
+    func run() throws {
+        let configuration = DaemonConfiguration(
+            socketPath: socket, stateDirectory: URL(fileURLWithPath: state),
+            registryDirectory: URL(fileURLWithPath: registry))
+        let daemon = try ContactsDaemon.start(configuration)
+        // Runs until SIGTERM or SIGINT, then closes every connection and removes the socket.
+        let signals = [SIGTERM, SIGINT].map { signal -> any DispatchSourceSignal in
+            Foundation.signal(signal, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signal)
+            source.setEventHandler {
+                try? daemon.stop()
+                Foundation.exit(0)
+            }
+            source.resume()
+            return source
+        }
+        withExtendedLifetime(signals) {
+            dispatchMain()
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import ContactsClient
+import ContactsSystem
+import ContactsTestSupport
+import Foundation
+
+@testable import ContactsDaemon
+
+/// A daemon on a socket in a temporary directory, with this test process registered as an app, and the
+/// person's view of the same store (embedded, as the person's tools open it).
+final class DaemonFixture: @unchecked Sendable {
+    // SAFETY: the fields are set once in init. TODO(#13): none; test fixture.
+    let directory: URL
+    let daemon: ContactsDaemon
+    let person: CNContactStore
+    static let bundleIdentifier = "org.swift-contacts.tests.daemon"
+
+    /// - Parameters:
+    ///   - registered: Whether this process's executable is in the registry.
+    ///   - digest: A SHA-256 to register instead of the real one (a registered binary that was modified since).
+    ///   - consent: Who answers consent prompts for the person.
+    init(registered: Bool = true, digest: String? = nil, consent: (any ConsentAgent)? = nil) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("daemon-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let registry = directory.appendingPathComponent("apps")
+        try FileManager.default.createDirectory(at: registry, withIntermediateDirectories: true)
+        if registered {
+            let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+            let url = try AppRegistry.register(
+                executable: executable, bundleIdentifier: Self.bundleIdentifier, displayName: "Daemon Tests",
+                usageDescription: "Tests the daemon.", in: registry)
+            if let digest {
+                var entry = try JSONDecoder().decode(AppRegistry.Entry.self, from: Data(contentsOf: url))
+                entry.sha256 = digest
+                try JSONEncoder().encode(entry).write(to: url)
+            }
+        }
+        // Unix socket paths are short (108 bytes): keep it in the temporary directory's root.
+        let socket = FileManager.default.temporaryDirectory.appendingPathComponent("cd-\(UUID().uuidString.prefix(8)).sock").path
+        var configuration = DaemonConfiguration(
+            socketPath: socket, stateDirectory: directory.appendingPathComponent("state"), registryDirectory: registry)
+        configuration.administratorPolicy = .unrestricted
+        configuration.consentAgent = consent
+        daemon = try ContactsDaemon.start(configuration)
+        person = CNContactStore(configuration: ContactStoreConfiguration(url: configuration.storeURL(for: geteuid())))
+    }
+
+    deinit {
+        try? daemon.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// A new app store over the socket, as `CNContactStore()` makes one when the daemon runs.
+    func appStore() -> CNContactStore {
+        CNContactStore(connection: DaemonConnection(socketPath: daemon.configuration.socketPath))
+    }
+
+    /// Sets the app's access as the person does.
+    func setAccess(_ choice: AccessChoice) throws {
+        try person.accessControls().setAccess(choice, for: Self.bundleIdentifier)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// Runs the example app (FindMyFriends) as an unprivileged local user against a daemon, as an attacker would
+/// run its own program: its own user, its own environment, whatever files it likes.
+///
+/// Needs root (CI runs as root): the users are created here when missing (`.ci/run` creates them too).
+enum UnprivilegedApp {
+    struct Result {
+        var status: Int32
+        var output: String
+    }
+
+    static var isRoot: Bool { geteuid() == 0 }
+
+    /// The uid and gid of a system user, created when missing.
+    static func user(_ name: String) throws -> (uid: uid_t, gid: gid_t) {
+        if getpwnam(name) == nil {
+            let result = try run(["/usr/sbin/useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", name])
+            #expect(result.status == 0, "useradd \(name): \(result.output)")
+        }
+        let entry = try #require(getpwnam(name), "no user \(name)")
+        return (entry.pointee.pw_uid, entry.pointee.pw_gid)
+    }
+
+    /// The built FindMyFriends executable, next to the test binary.
+    static func findMyFriends() throws -> String {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = executable.deletingLastPathComponent()
+        for _ in 0..<3 where !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("FindMyFriends").path) {
+            directory = directory.deletingLastPathComponent()
+        }
+        let path = directory.appendingPathComponent("FindMyFriends").path
+        try #require(FileManager.default.isExecutableFile(atPath: path), "build the FindMyFriends product first")
+        guard !isReachableByEveryone(directory.path) else { return path }
+        // The build folder is private (a clone under /root, say): run a copy, with its resource bundles, from a
+        // folder every user can reach.
+        let copy = URL(fileURLWithPath: "/tmp").appendingPathComponent("contacts-attack-app-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        chmod(copy.path, 0o755)
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        where name == "FindMyFriends" || name.hasSuffix(".resources") {
+            try FileManager.default.copyItem(at: directory.appendingPathComponent(name), to: copy.appendingPathComponent(name))
+        }
+        _ = try run(["/bin/chmod", "-R", "go+rX", copy.path])
+        return copy.appendingPathComponent("FindMyFriends").path
+    }
+
+    /// Whether every folder from the root to this one lets others through.
+    private static func isReachableByEveryone(_ path: String) -> Bool {
+        var current = URL(fileURLWithPath: path)
+        while current.path != "/" {
+            var status = stat()
+            guard stat(current.path, &status) == 0, status.st_mode & S_IXOTH != 0 else { return false }
+            current.deleteLastPathComponent()
+        }
+        return true
+    }
+
+    /// Runs a command as a user, with exactly the given environment.
+    static func run(
+        as user: (uid: uid_t, gid: gid_t), _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> Result {
+        var command = [
+            "/usr/bin/setpriv", "--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--", "/usr/bin/env", "-i",
+        ]
+        command += environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        command += arguments
+        return try run(command)
+    }
+
+    /// Runs a command and collects its output.
+    static func run(_ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: arguments[0])
+        process.arguments = Array(arguments.dropFirst())
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    }
+}
