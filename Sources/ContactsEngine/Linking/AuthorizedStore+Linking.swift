@@ -52,10 +52,27 @@ extension AuthorizedStore {
     }
 
     /// Why a contact is linked, or nil when it is not.
+    ///
+    /// A limited app sees the links among the cards it may see only, as a store holding just those cards would
+    /// have them: a card linked to nothing visible reads as not linked, and a reason that names a hidden card
+    /// names no card, and keeps only the matched values of visible cards.
     package func linkReason(forContact identifier: String) throws -> ContactLinkReason? {
         try read { db in
-            _ = try Self.requireCard(identifier, in: db)
-            return try ContactLinker.reason(forContact: identifier, in: db)
+            let card = try Self.requireCard(identifier, in: db)
+            guard var reason = try ContactLinker.reason(forContact: identifier, in: db) else { return nil }
+            guard let visibility = access.visibility else { return reason }
+            let members = try card.unifiedMembers(in: db).filter { try visibility.contains($0.identifier, in: db) }
+            guard members.count > 1 else { return nil }
+            if let matched = reason.matchedContactIdentifier, !members.contains(where: { $0.identifier == matched }) {
+                reason.matchedContactIdentifier = nil
+            }
+            let visibleValues = try Set(
+                String.fetchAll(
+                    db,
+                    sql: "SELECT identifier FROM contact_value WHERE contact_id IN (SELECT value FROM json_each(?))",
+                    arguments: [JSONList.encode(members.map(\.id))]))
+            reason.matchedValueIdentifiers = reason.matchedValueIdentifiers.filter(visibleValues.contains)
+            return reason
         }
     }
 
