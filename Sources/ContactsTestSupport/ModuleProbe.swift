@@ -94,4 +94,36 @@ package struct ModuleProbe: Sendable {
         }
         return nil
     }
+
+    /// The public members a type declares in a module, from the module's symbol graph, as "kind name" strings
+    /// ("method unifiedContacts(matching:keysToFetch:)", "type.method authorizationStatus(for:)").
+    package func publicMembers(of type: String, in module: String) throws -> Set<String> {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("symbols-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var arguments = [
+            "swift", "symbolgraph-extract", "-module-name", module, "-I", modules.path, "-target",
+            "x86_64-unknown-linux-gnu", "-minimum-access-level", "public", "-output-dir", directory.path,
+        ]
+        #if arch(arm64)
+        arguments[7] = "aarch64-unknown-linux-gnu"
+        #endif
+        arguments += moduleMapFlags
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        let data = try Data(contentsOf: directory.appendingPathComponent("\(module).symbols.json"))
+        let graph = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        var members = Set<String>()
+        for symbol in graph?["symbols"] as? [[String: Any]] ?? [] {
+            guard let path = symbol["pathComponents"] as? [String], path.count == 2, path[0] == type,
+                let kind = (symbol["kind"] as? [String: Any])?["identifier"] as? String,
+                let title = (symbol["names"] as? [String: Any])?["title"] as? String
+            else { continue }
+            members.insert("\(kind.replacingOccurrences(of: "swift.", with: "")) \(title)")
+        }
+        return members
+    }
 }
