@@ -2,7 +2,7 @@ import ContactsEngine
 import Foundation
 import Testing
 
-/// The store's phone matcher agrees with libphonenumber's documented cases (shared/corpora/phone).
+/// The store's phone matcher agrees with libphonenumber's documented cases (Tests/Fixtures/corpora/phone).
 @Suite struct RegionalPhoneNumberMatcherTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let first: String
@@ -14,7 +14,7 @@ import Testing
     static let cases: [Case] = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let file = root.appendingPathComponent("../shared/corpora/phone/match-cases.tsv")
+        let file = root.appendingPathComponent("Tests/Fixtures/corpora/phone/match-cases.tsv")
         guard let text = try? String(contentsOf: file, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").compactMap { line in
             guard !line.hasPrefix("#") else { return nil }

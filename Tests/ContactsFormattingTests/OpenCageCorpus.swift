@@ -2,7 +2,7 @@ import ContactsModel
 import Foundation
 import Testing
 
-/// One expected address of OpenCage's address-formatting test cases (shared/corpora/address, MIT).
+/// One expected address of OpenCage's address-formatting test cases (Tests/Fixtures/corpora/address, MIT).
 struct OpenCageCase: Sendable, CustomTestStringConvertible {
     /// "<country file>#<index in file>", such as "us#0".
     var identifier: String
@@ -37,7 +37,7 @@ struct OpenCageCase: Sendable, CustomTestStringConvertible {
 enum OpenCageCorpus {
     static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/corpora/address/opencage-testcases")
+        .appendingPathComponent("Tests/Fixtures/corpora/address/opencage-testcases")
 
     static let cases: [OpenCageCase] = {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []

@@ -3,9 +3,9 @@ import Testing
 
 @testable import ContactsModel
 
-/// Reads the shared phone-number corpora: the match cases and the example numbers of the metadata XML.
+/// Reads the phone-number corpora: the match cases and the example numbers of the metadata XML.
 ///
-/// The corpora live beside the repository, at `<repository>/../shared/corpora/phone/`, and are read at
+/// The corpora are copied into the repository, at `Tests/Fixtures/corpora/phone/`, and are read at
 /// run time, so the tests always check the files SOURCES.md describes.
 enum PhoneCorpus {
     /// One row of match-cases.tsv.
@@ -33,7 +33,7 @@ enum PhoneCorpus {
         .deletingLastPathComponent()
         .deletingLastPathComponent()
         .deletingLastPathComponent()
-        .appendingPathComponent("../shared/corpora/phone")
+        .appendingPathComponent("Tests/Fixtures/corpora/phone")
         .standardizedFileURL
 
     /// Every row of match-cases.tsv.

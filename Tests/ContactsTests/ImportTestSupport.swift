@@ -4,10 +4,10 @@ import Foundation
 
 /// Shared helpers for the import and export tests: corpus files, temporary files, field comparison.
 enum ImportTestSupport {
-    /// The shared vCard corpus, found from this file: Tests/ContactsTests/X.swift -> repo root.
+    /// The vCard corpus (Tests/Fixtures/corpora, origins in its SOURCES.md), found from this file: Tests/ContactsTests/X.swift -> repo root.
     static let corpusRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/corpora/vcard").standardizedFileURL
+        .appendingPathComponent("Tests/Fixtures/corpora/vcard").standardizedFileURL
 
     /// Every vCard file of the corpus, relative to its folder.
     static let corpusFiles: [String] = {

@@ -5,10 +5,10 @@ import Foundation
 
 /// Shared helpers for the vCard tests: corpus files and field-by-field comparison.
 enum VCardTestSupport {
-    /// The shared corpus folder, found from this file: Tests/ContactsVCardTests/X.swift -> repo root.
+    /// The vCard corpus (Tests/Fixtures/corpora, origins in its SOURCES.md), found from this file: Tests/ContactsVCardTests/X.swift -> repo root.
     static let corpusRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/corpora/vcard").standardizedFileURL
+        .appendingPathComponent("Tests/Fixtures/corpora/vcard").standardizedFileURL
 
     /// Every vCard file of the corpus, as paths relative to the corpus folder.
     static let corpusFiles: [String] = {
