@@ -106,22 +106,45 @@ package struct VCardLineScanner {
         var searchFrom = position
         while true {
             if let newline = Self.find(UInt8(ascii: "\n"), in: buffer, from: searchFrom) {
-                var end = newline
-                if end > position, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-                peeked = (position, end, newline + 1)
+                // A carriage return ends the line too: CR LF, CR CR LF (some iPhone exports) and a lone CR (old
+                // Mac files) are each one line break. The search stops at the LF, so LF-only files pay nothing.
+                if let carriageReturn = Self.find(UInt8(ascii: "\r"), in: buffer, from: position, to: newline) {
+                    peeked = try lineEndingAtCarriageReturn(carriageReturn)
+                } else {
+                    peeked = (position, newline, newline + 1)
+                }
                 return peeked
             }
             if isExhausted {
                 guard position < buffer.count else { return nil }
-                var end = buffer.count
-                if buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-                peeked = (position, end, buffer.count)
+                if let carriageReturn = Self.find(UInt8(ascii: "\r"), in: buffer, from: position, to: buffer.count) {
+                    peeked = try lineEndingAtCarriageReturn(carriageReturn)
+                } else {
+                    peeked = (position, buffer.count, buffer.count)
+                }
                 return peeked
             }
             let scanned = buffer.count - position
             try refill()
             searchFrom = position + scanned
         }
+    }
+
+    /// The physical line that ends at a carriage return, and where the next one starts: past every CR of the
+    /// break and one LF.
+    ///
+    /// A break that reaches the end of the buffer reads the next chunk first, so CR CR LF split across two
+    /// chunks is still one break; refilling moves the buffer, so positions are kept as offsets from `position`.
+    private mutating func lineEndingAtCarriageReturn(_ carriageReturn: Int) throws -> (start: Int, end: Int, next: Int) {
+        let end = carriageReturn - position
+        var next = end + 1
+        while true {
+            while position + next < buffer.count, buffer[position + next] == UInt8(ascii: "\r") { next += 1 }
+            if position + next < buffer.count || isExhausted { break }
+            try refill()
+        }
+        if position + next < buffer.count, buffer[position + next] == UInt8(ascii: "\n") { next += 1 }
+        return (position, position + end, position + next)
     }
 
     private mutating func refill() throws {
@@ -133,6 +156,16 @@ package struct VCardLineScanner {
             buffer.append(contentsOf: chunk)
         } else {
             isExhausted = true
+        }
+    }
+
+    /// The first `byte` in `buffer[start..<end]`.
+    private static func find(_ byte: UInt8, in buffer: [UInt8], from start: Int, to end: Int) -> Int? {
+        guard start < end else { return nil }
+        return buffer.withUnsafeBufferPointer { pointer -> Int? in
+            guard let base = pointer.baseAddress else { return nil }
+            guard let found = memchr(base + start, Int32(byte), end - start) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
     }
 
