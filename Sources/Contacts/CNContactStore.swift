@@ -194,8 +194,9 @@ open class CNContactStore: NSObject, @unchecked Sendable {
     ///
     /// - Throws: `CNError.recordDoesNotExist` (200) when no card is marked as the person's own.
     ///
-    /// Parity: partial; macOS only on Apple platforms. No API marks a card yet, so this always throws 200
-    /// until the contacts tool can set one.
+    /// Parity: full (macOS only on Apple platforms). The person marks their card with `contacts me set ID`
+    /// (or `setMeContact(withIdentifier:)` in ContactsSystem); an app gets it only when it may see that contact,
+    /// else 200 as when none is set; a deleted card is none.
     open func unifiedMeContactWithKeys(toFetch keys: [any CNKeyDescriptor]) throws -> CNContact {
         guard let identifier = try connection.meContactIdentifier() else {
             throw CNError(.recordDoesNotExist)

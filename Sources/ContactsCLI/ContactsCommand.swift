@@ -21,7 +21,7 @@ public struct ContactsCommand: ParsableCommand {
         subcommands: [
             List.self, Show.self, Search.self, Add.self, Edit.self, Delete.self,
             Import.self, Export.self, Groups.self, Containers.self, Link.self, Unlink.self, WhyLinked.self,
-            KeepSeparate.self, History.self, Privacy.self, Info.self, Init.self,
+            KeepSeparate.self, History.self, Privacy.self, Info.self, Init.self, Me.self,
         ]
     )
 

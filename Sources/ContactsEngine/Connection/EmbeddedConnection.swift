@@ -92,6 +92,12 @@ package final class EmbeddedConnection: ContactStoreConnection {
         return try StoreError.mapped { try store.meContactIdentifier() }
     }
 
+    /// Marks (or with nil clears) the person's own card; the person's only.
+    package func setMeContact(_ identifier: String?) throws(CNError) {
+        let store = try authorized()
+        try StoreError.mapped { try store.setMeContact(identifier) }
+    }
+
     package func execute(_ operations: [SaveOperation], author: String?, saveIdentifier: String, refetch: Bool) throws(CNError) {
         let store = try authorized()
         try StoreError.mapped {

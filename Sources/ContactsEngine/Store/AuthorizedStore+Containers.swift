@@ -69,11 +69,36 @@ extension AuthorizedStore {
     ///
     /// An app that may not see the card gets nil, as if none were set.
     package func meContactIdentifier() throws -> String? {
+        // A Me card that was deleted since it was set reads as none (the setting is not cleared by deletes).
         let identifier = try read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM store_setting WHERE key = 'meContact'")
+            try String.fetchOne(
+                db,
+                sql: """
+                    SELECT value FROM store_setting WHERE key = 'meContact'
+                    AND EXISTS (SELECT 1 FROM contact WHERE identifier = store_setting.value)
+                    """)
         }
         guard let identifier, try reveals(identifier) else { return nil }
         return identifier
+    }
+
+    /// Marks a contact as the person's own card, or clears the mark with nil. The person's only.
+    ///
+    /// - Throws: `authorizationDenied` (100) for an app; `recordDoesNotExist` (200) for an unknown contact.
+    package func setMeContact(_ identifier: String?) throws {
+        try access.requirePerson()
+        try write { db in
+            guard let identifier else {
+                try db.execute(sql: "DELETE FROM store_setting WHERE key = 'meContact'")
+                return
+            }
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM contact WHERE identifier = ?)", arguments: [identifier]) == true
+            else {
+                throw StoreError(.recordDoesNotExist, "contact \(identifier) does not exist", affectedIdentifiers: [identifier])
+            }
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO store_setting (key, value) VALUES ('meContact', ?)", arguments: [identifier])
+        }
     }
 }
 

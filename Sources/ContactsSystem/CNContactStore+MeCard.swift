@@ -1,0 +1,32 @@
+import Contacts
+import ContactsEngine
+import Foundation
+
+extension CNContactStore {
+    /// Marks a contact as the person's own card ("My Card"), which `unifiedMeContactWithKeys(toFetch:)`
+    /// returns. Our addition, for the person's tools.
+    ///
+    /// ```swift
+    /// try store.setMeContact(withIdentifier: card.identifier)
+    /// ```
+    ///
+    /// An app sees the card only when it may see that contact. Deleting the card unsets it.
+    ///
+    /// - Throws: `CNError.recordDoesNotExist` (200) for an unknown contact; `authorizationDenied` (100) when the
+    ///   store acts as an app.
+    public func setMeContact(withIdentifier identifier: String) throws {
+        try meCardConnection().setMeContact(identifier)
+    }
+
+    /// Unsets the person's own card. Our addition.
+    ///
+    /// - Throws: `authorizationDenied` (100) when the store acts as an app.
+    public func clearMeContact() throws {
+        try meCardConnection().setMeContact(nil)
+    }
+
+    private func meCardConnection() throws(CNError) -> EmbeddedConnection {
+        guard let embedded = connection as? EmbeddedConnection else { throw CNError(.authorizationDenied) }
+        return embedded
+    }
+}
