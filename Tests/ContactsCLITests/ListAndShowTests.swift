@@ -24,11 +24,11 @@ import Testing
         #expect(objects.allSatisfy { $0["phoneNumbers"] is [Any] && $0["identifier"] is String })
     }
 
-    @Test func emptyStoreListsNothing() throws {
+    @Test func emptyStoreSaysItHasNoContacts() throws {
         let harness = try CommandLineHarness()
         #expect(try harness.contacts(["init"]).status == 0)
         let table = try harness.contacts(["list"])
-        #expect(table.status == 0 && table.standardOutput.isEmpty)
+        #expect(table.status == 0 && table.standardOutput == "No contacts.\n")
         let json = try harness.contacts(["list", "--json"])
         #expect(json.standardOutput == "[]\n")
     }
@@ -86,11 +86,12 @@ import Testing
         #expect(lines.last?.hasPrefix(name + " ") == true)
     }
 
-    @Test func searchWithoutMatchesPrintsNothing() throws {
+    @Test func searchWithoutMatchesSaysSo() throws {
         let harness = try CommandLineHarness()
         try harness.importExampleAddressBook()
         let result = try harness.contacts(["search", "Zebedee"])
-        #expect(result.status == 0 && result.standardOutput.isEmpty)
+        #expect(result.status == 0 && result.standardOutput == "No contact matches.\n")
+        #expect(try harness.contacts(["search", "Zebedee", "--json"]).standardOutput == "[]\n")
     }
 
     @Test func unknownIdentifierExitsWith67AndNamesOnlyTheIdentifier() throws {

@@ -26,11 +26,11 @@ import Testing
         #expect(try harness.contacts(["privacy"]).standardOutput == table.standardOutput, "apps is the default")
     }
 
-    @Test func appsPrintsNothingBeforeAnyAppAsked() throws {
+    @Test func appsSaysSoBeforeAnyAppAsked() throws {
         let harness = try CommandLineHarness()
         try harness.importExampleAddressBook()
         let result = try harness.contacts(["privacy", "apps"])
-        #expect(result.status == 0 && result.standardOutput.isEmpty)
+        #expect(result.status == 0 && result.standardOutput == "No app has asked for your contacts.\n")
         #expect(try harness.contacts(["privacy", "apps", "--json"]).standardOutput == "[]\n")
     }
 

@@ -38,7 +38,9 @@ extension ContactsCommand {
                 var buffer = BufferedOutput()
                 if output.json {
                     buffer.write(try ContactJSON.text(rows))
-                } else if !rows.isEmpty {
+                } else if rows.isEmpty {
+                    buffer.write("No groups.\n")
+                } else {
                     var table = TextTable(header: ["NAME", "MEMBERS", "IDENTIFIER"])
                     for row in rows { table.append([row.name, String(row.memberCount), row.identifier]) }
                     buffer.write(table.rendered)
@@ -59,7 +61,8 @@ extension ContactsCommand {
                 let store = try storeOptions.open()
                 try ContactPrinter.requireGroup(group, in: store)
                 try ContactPrinter(json: output.json).print(
-                    store: store, predicate: CNContact.predicateForContactsInGroup(withIdentifier: group))
+                    store: store, predicate: CNContact.predicateForContactsInGroup(withIdentifier: group),
+                    emptyMessage: "The group has no members.")
             }
         }
     }

@@ -49,7 +49,9 @@ extension ContactsCommand {
                 let result = try store.changeHistory(for: request)
                 var events: [EventJSON] = []
                 var buffer = BufferedOutput()
+                var count = 0
                 for event in result.value {
+                    count += 1
                     let described = Self.describe(event)
                     if output.json {
                         events.append(described)
@@ -57,6 +59,7 @@ extension ContactsCommand {
                         buffer.line(Self.line(described))
                     }
                 }
+                if count == 0, !output.json { buffer.line("No changes since that token.") }
                 if let error = result.value.error { throw error }
                 let token = result.currentHistoryToken.base64EncodedString()
                 if output.json {

@@ -37,7 +37,9 @@ extension ContactsCommand {
                 var buffer = BufferedOutput()
                 if output.json {
                     buffer.write(try ContactJSON.text(apps.map(presenter.json)))
-                } else if !apps.isEmpty {
+                } else if apps.isEmpty {
+                    buffer.write("No app has asked for your contacts.\n")
+                } else {
                     buffer.write(presenter.table(apps))
                 }
                 buffer.flush()

@@ -10,7 +10,10 @@ package struct ContactPrinter {
     }
 
     /// Prints the contacts a predicate selects (every contact for nil).
-    package func print(store: CNContactStore, predicate: NSPredicate?) throws {
+    ///
+    /// - Parameter emptyMessage: The sentence a table prints when nothing is selected (JSON prints `[]`): an
+    ///   empty answer says so rather than printing nothing.
+    package func print(store: CNContactStore, predicate: NSPredicate?, emptyMessage: String = "No contacts.") throws {
         let request = CNContactFetchRequest(keysToFetch: json ? ContactKeys.detail : ContactKeys.row)
         request.predicate = predicate
         request.sortOrder = .userDefault
@@ -33,7 +36,7 @@ package struct ContactPrinter {
             try store.enumerateContacts(with: request) { contact, _ in
                 table.append(presenter.row(for: contact))
             }
-            if !table.rows.isEmpty { output.write(table.rendered) }
+            output.write(table.rows.isEmpty ? emptyMessage + "\n" : table.rendered)
         }
         output.flush()
     }
