@@ -14,7 +14,7 @@ extension ContactPresenter {
             table.append([localization.contactKey(property.key), "", value])
         }
         if let birthday = storage.birthday {
-            table.append([localization.contactKey(CNContactBirthdayKey), "", Self.dateText(birthday)])
+            table.append([localization.contactKey(CNContactBirthdayKey), "", localizedDateText(birthday)])
         }
         let phoneTitle = localization.contactKey(CNContactPhoneNumbersKey)
         for value in storage.phoneNumbers {
@@ -36,7 +36,7 @@ extension ContactPresenter {
         }
         let dateTitle = localization.contactKey(CNContactDatesKey)
         for value in storage.dates {
-            table.append([dateTitle, label(value.label), Self.dateText(value.value as DateComponents)])
+            table.append([dateTitle, label(value.label), localizedDateText(value.value as DateComponents)])
         }
         let relationTitle = localization.contactKey(CNContactRelationsKey)
         for value in storage.contactRelations {

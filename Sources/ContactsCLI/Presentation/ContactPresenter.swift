@@ -43,6 +43,30 @@ package struct ContactPresenter {
         addressFormatter.string(from: address).split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
     }
 
+    /// A birthday or date as the person reads dates: `1 April 1988`, `14 May` without a year (English), in the
+    /// order and month names of their language (`14. Mai`, `11月3日`), and in the date's own calendar.
+    ///
+    /// JSON keeps ``dateText(_:)``'s ISO form, which scripts parse.
+    package func localizedDateText(_ components: DateComponents) -> String {
+        guard let month = components.month, let day = components.day else { return Self.dateText(components) }
+        let identifier = localization.region.map { "\(localization.language)_\($0)" } ?? localization.language
+        let locale = Locale(identifier: identifier)
+        var calendar = components.calendar ?? Calendar(identifier: .gregorian)
+        calendar.locale = locale
+        let year = components.year.flatMap { $0 == NSDateComponentUndefined ? nil : $0 }
+        // A date without a year is placed in a leap year, so 29 February exists; the year is not shown.
+        var complete = DateComponents(year: year ?? 2000, month: month, day: day)
+        complete.era = components.era
+        complete.isLeapMonth = components.isLeapMonth
+        guard let date = calendar.date(from: complete) else { return Self.dateText(components) }
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.calendar = calendar
+        formatter.timeZone = calendar.timeZone
+        formatter.setLocalizedDateFormatFromTemplate(year == nil ? "dMMMM" : "dMMMMy")
+        return formatter.string(from: date)
+    }
+
     /// A birthday or date as text: `1988-04-01`, or `--04-01` without a year.
     package static func dateText(_ components: DateComponents) -> String {
         let month = components.month.map { String(format: "%02d", $0) } ?? "??"
