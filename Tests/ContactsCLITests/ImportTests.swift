@@ -106,3 +106,31 @@ import Testing
             + "EMAIL;type=INTERNET:ada@example.org\r\nEND:VCARD\r\n"
     }
 }
+
+/// `import --skip-invalid`: one bad file no longer stops the others.
+@Suite struct SkipInvalidImportTests {
+    @Test func aBadFileIsSetAsideAndReportedAndTheOthersAreImported() throws {
+        let harness = try CommandLineHarness()
+        #expect(try harness.contacts(["init"]).status == 0)
+        let folder = harness.directory.appendingPathComponent("cards")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann Lee\r\nN:Lee;Ann;;;\r\nEND:VCARD\r\n".utf8)
+            .write(to: folder.appendingPathComponent("good.vcf"))
+        try Data("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Broken\r\nthis line has no colon\r\nEND:VCARD\r\n".utf8)
+            .write(to: folder.appendingPathComponent("bad.vcf"))
+        let refused = try harness.contacts(["import", folder.path])
+        #expect(refused.status == 65, "without the flag, nothing is imported")
+        #expect(try harness.contacts(["list"]).standardOutput == "No contacts.\n")
+        let result = try harness.contacts(["import", "--skip-invalid", folder.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("1 added"))
+        #expect(result.standardOutput.contains("Skipped 1 file that did not read:"))
+        #expect(result.standardOutput.contains("bad.vcf, line 4"))
+        #expect(!result.standardOutput.contains("no colon"), "the report names the line, not its text")
+        #expect(try harness.contacts(["list"]).standardOutput.contains("Ann Lee"))
+        let json = try harness.contacts(["import", "--skip-invalid", "--json", folder.path])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let skipped = try #require(object["skippedFiles"] as? [[String: Any]])
+        #expect(skipped.first?["line"] as? Int == 4)
+    }
+}

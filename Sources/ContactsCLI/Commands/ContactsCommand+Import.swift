@@ -13,7 +13,8 @@ extension ContactsCommand {
                 or, without e-mail, first phone number), so importing the same file twice adds nothing. \
                 Properties the contacts have no field for are kept and exported again. Group cards and \
                 CATEGORIES become groups. A progress bar appears on a terminal when the import takes more \
-                than a second.
+                than a second. With --skip-invalid, files with a malformed card are set aside and reported \
+                (file and line), and the others are imported.
                 """
         )
 
@@ -29,6 +30,11 @@ extension ContactsCommand {
         @Flag(name: .long, help: "After the summary, list every contact of the store.")
         var list = false
 
+        @Flag(
+            name: .long,
+            help: "Set aside files with a malformed card, import the others, and report the skipped files.")
+        var skipInvalid = false
+
         @Argument(help: ArgumentHelp("vCard files, or folders holding .vcf files.", valueName: "path"))
         var paths: [String]
 
@@ -39,10 +45,15 @@ extension ContactsCommand {
 
         func run() throws {
             try CommandFailure.reporting {
-                let files = try VCardInputFiles.expand(paths)
+                var files = try VCardInputFiles.expand(paths)
                 let store = try storeOptions.open(creating: create)
                 if let container { try ContactPrinter.requireContainer(container, in: store) }
-                let summary = try ContactImporter(store: store, containerIdentifier: container).run(files: files)
+                var skipped: [SkippedFile] = []
+                if skipInvalid {
+                    (files, skipped) = VCardFileCheck.partition(files)
+                }
+                var summary = try ContactImporter(store: store, containerIdentifier: container).run(files: files)
+                summary.skippedFiles = skipped
                 var buffer = BufferedOutput()
                 buffer.write(output.json ? try ContactJSON.text(summary) : summary.text)
                 if list { buffer.line() }

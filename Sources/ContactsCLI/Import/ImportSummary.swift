@@ -12,6 +12,8 @@ package struct ImportSummary: Codable, Hashable, Sendable {
     package var skipped: [String: Int] = [:]
     package var groupsCreated = 0
     package var membersAdded = 0
+    /// Files `--skip-invalid` set aside, with their first error.
+    package var skippedFiles: [SkippedFile] = []
 
     package init() {}
 
@@ -35,6 +37,12 @@ package struct ImportSummary: Codable, Hashable, Sendable {
         ]
         for reason in SkipReason.allCases {
             if let count = skipped[reason.rawValue] { lines.append("  skipped, \(reason.rawValue): \(count)") }
+        }
+        if !skippedFiles.isEmpty {
+            lines.append("Skipped \(skippedFiles.count) file\(skippedFiles.count == 1 ? "" : "s") that did not read:")
+            for file in skippedFiles {
+                lines.append("  \(file.path)\(file.line.map { ", line \($0)" } ?? ""): \(file.reason)")
+            }
         }
         if groupsCreated > 0 || membersAdded > 0 {
             lines.append("Groups: \(groupsCreated) created, \(membersAdded) member\(membersAdded == 1 ? "" : "s") added.")
