@@ -25,6 +25,16 @@ extension CNContactStore {
         try meCardConnection().setMeContact(nil)
     }
 
+    /// The identifier of the contact a vCard with this UID was imported as (or saved with, for our exports,
+    /// whose UID is the identifier), or nil. Our addition, for the person's tools.
+    public func contactIdentifier(forVCardUID uid: String) throws -> String? {
+        let store = try meCardConnection().authorized()
+        if let identifier = try StoreError.mapped({ try store.contactIdentifier(forUID: uid) }) { return identifier }
+        let keys = [CNContactIdentifierKey as CNKeyDescriptor]
+        return try unifiedContacts(matching: CNContact.predicateForContacts(withIdentifiers: [uid]), keysToFetch: keys)
+            .first?.identifier
+    }
+
     private func meCardConnection() throws(CNError) -> EmbeddedConnection {
         guard let embedded = connection as? EmbeddedConnection else { throw CNError(.authorizationDenied) }
         return embedded

@@ -30,3 +30,29 @@ import Testing
         #expect(result.standardError.contains("200"))
     }
 }
+
+/// `contacts import --me FILE`: the person's own card from a vCard.
+@Suite struct MeCardImportTests {
+    @Test(arguments: ["UID:me-1\r\n", ""])
+    func importingYourOwnCardSetsIt(uidLine: String) throws {
+        let harness = try CommandLineHarness()
+        #expect(try harness.contacts(["init"]).status == 0)
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\n\(uidLine)FN:Ann Lee\r\nN:Lee;Ann;;;\r\nEMAIL:ann@example.com\r\nEND:VCARD\r\n"
+        let path = try harness.write(card, to: "me.vcf")
+        let result = try harness.contacts(["import", "--me", path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let me = try harness.contacts(["me", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(me.standardOutput.utf8)) as? [String: Any])
+        #expect(object["givenName"] as? String == "Ann")
+    }
+
+    @Test func aFileOfSeveralCardsIsNotYourCard() throws {
+        let harness = try CommandLineHarness()
+        #expect(try harness.contacts(["init"]).status == 0)
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A B\r\nN:B;A;;;\r\nEND:VCARD\r\n"
+        let path = try harness.write(card + card.replacingOccurrences(of: "A", with: "C"), to: "two.vcf")
+        let result = try harness.contacts(["import", "--me", path])
+        #expect(result.status == 65, "the file is not one card: bad data")
+        #expect(try harness.contacts(["list"]).standardOutput == "No contacts.\n", "nothing imported")
+    }
+}

@@ -35,12 +35,16 @@ extension ContactsCommand {
             help: "Set aside files with a malformed card, import the others, and report the skipped files.")
         var skipInvalid = false
 
+        @Flag(name: .long, help: "The file is your own card: import it and set it as yours (contacts me).")
+        var me = false
+
         @Argument(help: ArgumentHelp("vCard files, or folders holding .vcf files.", valueName: "path"))
         var paths: [String]
 
         func validate() throws {
             if paths.isEmpty { throw ValidationError("Give at least one vCard file or folder.") }
             if list && output.json { throw ValidationError("Give --list or --json, not both.") }
+            if me && paths.count != 1 { throw ValidationError("--me takes one vCard file: your own card.") }
         }
 
         func run() throws {
@@ -52,8 +56,10 @@ extension ContactsCommand {
                 if skipInvalid {
                     (files, skipped) = VCardFileCheck.partition(files)
                 }
+                let ownCard = me ? try MeCardImport.card(in: files) : nil
                 var summary = try ContactImporter(store: store, containerIdentifier: container).run(files: files)
                 summary.skippedFiles = skipped
+                if let ownCard { try MeCardImport.setMe(ownCard, in: store) }
                 var buffer = BufferedOutput()
                 buffer.write(output.json ? try ContactJSON.text(summary) : summary.text)
                 if list { buffer.line() }
