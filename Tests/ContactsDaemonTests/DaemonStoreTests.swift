@@ -34,7 +34,7 @@ import Testing
         let fixture = try DaemonFixture(digest: String(repeating: "0", count: 64))
         try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: fixture.person)
         try fixture.setAccess(.full)
-        #expect(PrivacyCode.of { try givenNames(fixture.appStore()) } == .authorizationDenied)
+        #expect(ErrorCode.of { try givenNames(fixture.appStore()) } == .authorizationDenied)
     }
 
     @Test func fullAccessReadsAndWritesThroughTheDaemon() throws {
@@ -95,8 +95,8 @@ import Testing
         let app = fixture.appStore()
         #expect(app.authorizationStatus(for: .contacts) == .limited)
         #expect(try givenNames(app) == ["Ann"])
-        #expect(PrivacyCode.of { try app.unifiedContact(withIdentifier: bob.identifier, keysToFetch: names) } == .recordDoesNotExist)
-        #expect(PrivacyCode.of {
+        #expect(ErrorCode.of { try app.unifiedContact(withIdentifier: bob.identifier, keysToFetch: names) } == .recordDoesNotExist)
+        #expect(ErrorCode.of {
             try app.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "bob"), keysToFetch: names)
         } == nil)
         #expect(try app.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "bob"), keysToFetch: names).isEmpty)
@@ -107,14 +107,14 @@ import Testing
         try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: fixture.person)
         try fixture.setAccess(.full)
         let app = fixture.appStore()
-        #expect(PrivacyCode.of { try app.unifiedContacts(
+        #expect(ErrorCode.of { try app.unifiedContacts(
             matching: CNContact.predicateForContacts(matchingName: "ann"),
             keysToFetch: [CNContactNoteKey as CNKeyDescriptor]) } == .unauthorizedKeys)
         try fixture.setAccess(.denied)
         let later = fixture.appStore()
         #expect(later.authorizationStatus(for: .contacts) == .denied)
-        #expect(PrivacyCode.of { try givenNames(later) } == .authorizationDenied)
-        #expect(PrivacyCode.of { try givenNames(app) } == .authorizationDenied, "reduced access ends the open connection's data")
+        #expect(ErrorCode.of { try givenNames(later) } == .authorizationDenied)
+        #expect(ErrorCode.of { try givenNames(app) } == .authorizationDenied, "reduced access ends the open connection's data")
     }
 
     @Test func anUndecidedAppIsAskedThroughTheDaemonsAgentNotItsOwn() async throws {
@@ -133,19 +133,5 @@ import Testing
         let app = fixture.appStore()
         await #expect(throws: CNError.self) { try await app.requestAccess(for: .contacts) }
         #expect(app.authorizationStatus(for: .contacts) == .notDetermined)
-    }
-}
-
-/// The CNError code a call throws, or nil.
-enum PrivacyCode {
-    static func of<T>(_ body: () throws -> T) -> CNError.Code? {
-        do {
-            _ = try body()
-            return nil
-        } catch let error as CNError {
-            return error.code
-        } catch {
-            return nil
-        }
     }
 }

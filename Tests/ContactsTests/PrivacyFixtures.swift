@@ -78,13 +78,6 @@ struct PrivacyFixtures {
 
     /// The code of the CNError a call throws, or nil when it does not throw one.
     static func code<T>(_ body: () throws -> T) -> CNError.Code? {
-        do {
-            _ = try body()
-            return nil
-        } catch let error as CNError {
-            return error.code
-        } catch {
-            return nil
-        }
+        ErrorCode.of(body)
     }
 }
