@@ -13,4 +13,6 @@ swift build -c release --package-path "$plugin_package" --scratch-path .build-pr
 plugin=.build-protoc-gen-swift/release/protoc-gen-swift
 protoc --plugin=protoc-gen-swift="$plugin" --swift_opt=Visibility=Public --swift_opt=FileNaming=DropPath \
     --swift_out=Sources/ContactsProtocol/Generated --proto_path=Protocol Protocol/contacts/v1/contacts.proto
-echo "Generated Sources/ContactsProtocol/Generated/contacts.pb.swift"
+# The Python client of the protocol test (Tests/ContactsDaemonTests/Python) uses the same messages.
+protoc --python_out=Tests/ContactsDaemonTests/Python --proto_path=Protocol/contacts/v1 Protocol/contacts/v1/contacts.proto
+echo "Generated Sources/ContactsProtocol/Generated/contacts.pb.swift and Tests/ContactsDaemonTests/Python/contacts_pb2.py"
