@@ -190,10 +190,10 @@ extension Contacts_V1_DateComponents {
     package init(_ components: DateComponents) {
         self.init()
         if let calendar = components.calendar { self.calendar = Self.name(of: calendar.identifier) }
-        if let era = components.era { self.era = Int32(era) }
-        if let year = components.year { self.year = Int32(year) }
-        if let month = components.month { self.month = Int32(month) }
-        if let day = components.day { self.day = Int32(day) }
+        if let era = components.era { self.era = Int64(era) }
+        if let year = components.year { self.year = Int64(year) }
+        if let month = components.month { self.month = Int64(month) }
+        if let day = components.day { self.day = Int64(day) }
         if let isLeapMonth = components.isLeapMonth { self.isLeapMonth = isLeapMonth }
     }
 

@@ -352,6 +352,9 @@ public nonisolated struct Contacts_V1_Error: Sendable {
   /// For daemon errors that are not CNErrors (bad frames, wrong version): why, for developers.
   public var debugDescription_p: String = String()
 
+  /// For validationMultipleErrors (300): the errors it combines (CNErrorUserInfoValidationErrorsKey).
+  public var validationErrors: [Contacts_V1_Error] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1285,68 +1288,180 @@ public nonisolated struct Contacts_V1_Contact: @unchecked Sendable {
 }
 
 /// DateComponents of a birthday or a date: absent fields are unset.
-public nonisolated struct Contacts_V1_DateComponents: Sendable {
+///
+/// A contact date may hold only calendar, era, year, month, day and is_leap_month; the other components exist
+/// so that a date an app set with them reaches the daemon as it is and fails validation there (302, key path
+/// "birthday.hour" ...) exactly as with an embedded store, instead of being dropped on the way.
+public nonisolated struct Contacts_V1_DateComponents: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   /// Calendar identifier ("gregorian", "hebrew", ...); empty for none.
-  public var calendar: String = String()
+  public var calendar: String {
+    get {_storage._calendar}
+    set {_uniqueStorage()._calendar = newValue}
+  }
 
-  public var era: Int32 {
-    get {_era ?? 0}
-    set {_era = newValue}
+  public var era: Int64 {
+    get {_storage._era ?? 0}
+    set {_uniqueStorage()._era = newValue}
   }
   /// Returns true if `era` has been explicitly set.
-  public var hasEra: Bool {self._era != nil}
+  public var hasEra: Bool {_storage._era != nil}
   /// Clears the value of `era`. Subsequent reads from it will return its default value.
-  public mutating func clearEra() {self._era = nil}
+  public mutating func clearEra() {_uniqueStorage()._era = nil}
 
-  public var year: Int32 {
-    get {_year ?? 0}
-    set {_year = newValue}
+  public var year: Int64 {
+    get {_storage._year ?? 0}
+    set {_uniqueStorage()._year = newValue}
   }
   /// Returns true if `year` has been explicitly set.
-  public var hasYear: Bool {self._year != nil}
+  public var hasYear: Bool {_storage._year != nil}
   /// Clears the value of `year`. Subsequent reads from it will return its default value.
-  public mutating func clearYear() {self._year = nil}
+  public mutating func clearYear() {_uniqueStorage()._year = nil}
 
-  public var month: Int32 {
-    get {_month ?? 0}
-    set {_month = newValue}
+  public var month: Int64 {
+    get {_storage._month ?? 0}
+    set {_uniqueStorage()._month = newValue}
   }
   /// Returns true if `month` has been explicitly set.
-  public var hasMonth: Bool {self._month != nil}
+  public var hasMonth: Bool {_storage._month != nil}
   /// Clears the value of `month`. Subsequent reads from it will return its default value.
-  public mutating func clearMonth() {self._month = nil}
+  public mutating func clearMonth() {_uniqueStorage()._month = nil}
 
-  public var day: Int32 {
-    get {_day ?? 0}
-    set {_day = newValue}
+  public var day: Int64 {
+    get {_storage._day ?? 0}
+    set {_uniqueStorage()._day = newValue}
   }
   /// Returns true if `day` has been explicitly set.
-  public var hasDay: Bool {self._day != nil}
+  public var hasDay: Bool {_storage._day != nil}
   /// Clears the value of `day`. Subsequent reads from it will return its default value.
-  public mutating func clearDay() {self._day = nil}
+  public mutating func clearDay() {_uniqueStorage()._day = nil}
 
   public var isLeapMonth: Bool {
-    get {_isLeapMonth ?? false}
-    set {_isLeapMonth = newValue}
+    get {_storage._isLeapMonth ?? false}
+    set {_uniqueStorage()._isLeapMonth = newValue}
   }
   /// Returns true if `isLeapMonth` has been explicitly set.
-  public var hasIsLeapMonth: Bool {self._isLeapMonth != nil}
+  public var hasIsLeapMonth: Bool {_storage._isLeapMonth != nil}
   /// Clears the value of `isLeapMonth`. Subsequent reads from it will return its default value.
-  public mutating func clearIsLeapMonth() {self._isLeapMonth = nil}
+  public mutating func clearIsLeapMonth() {_uniqueStorage()._isLeapMonth = nil}
+
+  public var hour: Int64 {
+    get {_storage._hour ?? 0}
+    set {_uniqueStorage()._hour = newValue}
+  }
+  /// Returns true if `hour` has been explicitly set.
+  public var hasHour: Bool {_storage._hour != nil}
+  /// Clears the value of `hour`. Subsequent reads from it will return its default value.
+  public mutating func clearHour() {_uniqueStorage()._hour = nil}
+
+  public var minute: Int64 {
+    get {_storage._minute ?? 0}
+    set {_uniqueStorage()._minute = newValue}
+  }
+  /// Returns true if `minute` has been explicitly set.
+  public var hasMinute: Bool {_storage._minute != nil}
+  /// Clears the value of `minute`. Subsequent reads from it will return its default value.
+  public mutating func clearMinute() {_uniqueStorage()._minute = nil}
+
+  public var second: Int64 {
+    get {_storage._second ?? 0}
+    set {_uniqueStorage()._second = newValue}
+  }
+  /// Returns true if `second` has been explicitly set.
+  public var hasSecond: Bool {_storage._second != nil}
+  /// Clears the value of `second`. Subsequent reads from it will return its default value.
+  public mutating func clearSecond() {_uniqueStorage()._second = nil}
+
+  public var nanosecond: Int64 {
+    get {_storage._nanosecond ?? 0}
+    set {_uniqueStorage()._nanosecond = newValue}
+  }
+  /// Returns true if `nanosecond` has been explicitly set.
+  public var hasNanosecond: Bool {_storage._nanosecond != nil}
+  /// Clears the value of `nanosecond`. Subsequent reads from it will return its default value.
+  public mutating func clearNanosecond() {_uniqueStorage()._nanosecond = nil}
+
+  public var weekday: Int64 {
+    get {_storage._weekday ?? 0}
+    set {_uniqueStorage()._weekday = newValue}
+  }
+  /// Returns true if `weekday` has been explicitly set.
+  public var hasWeekday: Bool {_storage._weekday != nil}
+  /// Clears the value of `weekday`. Subsequent reads from it will return its default value.
+  public mutating func clearWeekday() {_uniqueStorage()._weekday = nil}
+
+  public var weekdayOrdinal: Int64 {
+    get {_storage._weekdayOrdinal ?? 0}
+    set {_uniqueStorage()._weekdayOrdinal = newValue}
+  }
+  /// Returns true if `weekdayOrdinal` has been explicitly set.
+  public var hasWeekdayOrdinal: Bool {_storage._weekdayOrdinal != nil}
+  /// Clears the value of `weekdayOrdinal`. Subsequent reads from it will return its default value.
+  public mutating func clearWeekdayOrdinal() {_uniqueStorage()._weekdayOrdinal = nil}
+
+  public var quarter: Int64 {
+    get {_storage._quarter ?? 0}
+    set {_uniqueStorage()._quarter = newValue}
+  }
+  /// Returns true if `quarter` has been explicitly set.
+  public var hasQuarter: Bool {_storage._quarter != nil}
+  /// Clears the value of `quarter`. Subsequent reads from it will return its default value.
+  public mutating func clearQuarter() {_uniqueStorage()._quarter = nil}
+
+  public var weekOfMonth: Int64 {
+    get {_storage._weekOfMonth ?? 0}
+    set {_uniqueStorage()._weekOfMonth = newValue}
+  }
+  /// Returns true if `weekOfMonth` has been explicitly set.
+  public var hasWeekOfMonth: Bool {_storage._weekOfMonth != nil}
+  /// Clears the value of `weekOfMonth`. Subsequent reads from it will return its default value.
+  public mutating func clearWeekOfMonth() {_uniqueStorage()._weekOfMonth = nil}
+
+  public var weekOfYear: Int64 {
+    get {_storage._weekOfYear ?? 0}
+    set {_uniqueStorage()._weekOfYear = newValue}
+  }
+  /// Returns true if `weekOfYear` has been explicitly set.
+  public var hasWeekOfYear: Bool {_storage._weekOfYear != nil}
+  /// Clears the value of `weekOfYear`. Subsequent reads from it will return its default value.
+  public mutating func clearWeekOfYear() {_uniqueStorage()._weekOfYear = nil}
+
+  public var yearForWeekOfYear: Int64 {
+    get {_storage._yearForWeekOfYear ?? 0}
+    set {_uniqueStorage()._yearForWeekOfYear = newValue}
+  }
+  /// Returns true if `yearForWeekOfYear` has been explicitly set.
+  public var hasYearForWeekOfYear: Bool {_storage._yearForWeekOfYear != nil}
+  /// Clears the value of `yearForWeekOfYear`. Subsequent reads from it will return its default value.
+  public mutating func clearYearForWeekOfYear() {_uniqueStorage()._yearForWeekOfYear = nil}
+
+  public var dayOfYear: Int64 {
+    get {_storage._dayOfYear ?? 0}
+    set {_uniqueStorage()._dayOfYear = newValue}
+  }
+  /// Returns true if `dayOfYear` has been explicitly set.
+  public var hasDayOfYear: Bool {_storage._dayOfYear != nil}
+  /// Clears the value of `dayOfYear`. Subsequent reads from it will return its default value.
+  public mutating func clearDayOfYear() {_uniqueStorage()._dayOfYear = nil}
+
+  /// A time zone identifier ("Europe/Paris", "GMT+0100"); absent for none.
+  public var timeZone: String {
+    get {_storage._timeZone ?? String()}
+    set {_uniqueStorage()._timeZone = newValue}
+  }
+  /// Returns true if `timeZone` has been explicitly set.
+  public var hasTimeZone: Bool {_storage._timeZone != nil}
+  /// Clears the value of `timeZone`. Subsequent reads from it will return its default value.
+  public mutating func clearTimeZone() {_uniqueStorage()._timeZone = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _era: Int32? = nil
-  fileprivate var _year: Int32? = nil
-  fileprivate var _month: Int32? = nil
-  fileprivate var _day: Int32? = nil
-  fileprivate var _isLeapMonth: Bool? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 /// Labels are CNLabeledValue labels ("_$!<Home>!$_" ...); has_label false means nil.
@@ -2141,7 +2256,7 @@ nonisolated extension Contacts_V1_Welcome: SwiftProtobuf.Message, SwiftProtobuf.
 
 nonisolated extension Contacts_V1_Error: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Error"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}code\0\u{3}affected_record_identifiers\0\u{3}key_paths\0\u{3}debug_description\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}code\0\u{3}affected_record_identifiers\0\u{3}key_paths\0\u{3}debug_description\0\u{3}validation_errors\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2153,6 +2268,7 @@ nonisolated extension Contacts_V1_Error: SwiftProtobuf.Message, SwiftProtobuf._M
       case 2: try { try decoder.decodeRepeatedStringField(value: &self.affectedRecordIdentifiers) }()
       case 3: try { try decoder.decodeRepeatedStringField(value: &self.keyPaths) }()
       case 4: try { try decoder.decodeSingularStringField(value: &self.debugDescription_p) }()
+      case 5: try { try decoder.decodeRepeatedMessageField(value: &self.validationErrors) }()
       default: break
       }
     }
@@ -2171,6 +2287,9 @@ nonisolated extension Contacts_V1_Error: SwiftProtobuf.Message, SwiftProtobuf._M
     if !self.debugDescription_p.isEmpty {
       try visitor.visitSingularStringField(value: self.debugDescription_p, fieldNumber: 4)
     }
+    if !self.validationErrors.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.validationErrors, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2179,6 +2298,7 @@ nonisolated extension Contacts_V1_Error: SwiftProtobuf.Message, SwiftProtobuf._M
     if lhs.affectedRecordIdentifiers != rhs.affectedRecordIdentifiers {return false}
     if lhs.keyPaths != rhs.keyPaths {return false}
     if lhs.debugDescription_p != rhs.debugDescription_p {return false}
+    if lhs.validationErrors != rhs.validationErrors {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3866,58 +3986,188 @@ nonisolated extension Contacts_V1_Contact: SwiftProtobuf.Message, SwiftProtobuf.
 
 nonisolated extension Contacts_V1_DateComponents: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".DateComponents"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}calendar\0\u{1}era\0\u{1}year\0\u{1}month\0\u{1}day\0\u{3}is_leap_month\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}calendar\0\u{1}era\0\u{1}year\0\u{1}month\0\u{1}day\0\u{3}is_leap_month\0\u{1}hour\0\u{1}minute\0\u{1}second\0\u{1}nanosecond\0\u{1}weekday\0\u{3}weekday_ordinal\0\u{1}quarter\0\u{3}week_of_month\0\u{3}week_of_year\0\u{3}year_for_week_of_year\0\u{3}day_of_year\0\u{3}time_zone\0")
+
+  fileprivate class _StorageClass {
+    var _calendar: String = String()
+    var _era: Int64? = nil
+    var _year: Int64? = nil
+    var _month: Int64? = nil
+    var _day: Int64? = nil
+    var _isLeapMonth: Bool? = nil
+    var _hour: Int64? = nil
+    var _minute: Int64? = nil
+    var _second: Int64? = nil
+    var _nanosecond: Int64? = nil
+    var _weekday: Int64? = nil
+    var _weekdayOrdinal: Int64? = nil
+    var _quarter: Int64? = nil
+    var _weekOfMonth: Int64? = nil
+    var _weekOfYear: Int64? = nil
+    var _yearForWeekOfYear: Int64? = nil
+    var _dayOfYear: Int64? = nil
+    var _timeZone: String? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _calendar = source._calendar
+      _era = source._era
+      _year = source._year
+      _month = source._month
+      _day = source._day
+      _isLeapMonth = source._isLeapMonth
+      _hour = source._hour
+      _minute = source._minute
+      _second = source._second
+      _nanosecond = source._nanosecond
+      _weekday = source._weekday
+      _weekdayOrdinal = source._weekdayOrdinal
+      _quarter = source._quarter
+      _weekOfMonth = source._weekOfMonth
+      _weekOfYear = source._weekOfYear
+      _yearForWeekOfYear = source._yearForWeekOfYear
+      _dayOfYear = source._dayOfYear
+      _timeZone = source._timeZone
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self.calendar) }()
-      case 2: try { try decoder.decodeSingularInt32Field(value: &self._era) }()
-      case 3: try { try decoder.decodeSingularInt32Field(value: &self._year) }()
-      case 4: try { try decoder.decodeSingularInt32Field(value: &self._month) }()
-      case 5: try { try decoder.decodeSingularInt32Field(value: &self._day) }()
-      case 6: try { try decoder.decodeSingularBoolField(value: &self._isLeapMonth) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularStringField(value: &_storage._calendar) }()
+        case 2: try { try decoder.decodeSingularInt64Field(value: &_storage._era) }()
+        case 3: try { try decoder.decodeSingularInt64Field(value: &_storage._year) }()
+        case 4: try { try decoder.decodeSingularInt64Field(value: &_storage._month) }()
+        case 5: try { try decoder.decodeSingularInt64Field(value: &_storage._day) }()
+        case 6: try { try decoder.decodeSingularBoolField(value: &_storage._isLeapMonth) }()
+        case 7: try { try decoder.decodeSingularInt64Field(value: &_storage._hour) }()
+        case 8: try { try decoder.decodeSingularInt64Field(value: &_storage._minute) }()
+        case 9: try { try decoder.decodeSingularInt64Field(value: &_storage._second) }()
+        case 10: try { try decoder.decodeSingularInt64Field(value: &_storage._nanosecond) }()
+        case 11: try { try decoder.decodeSingularInt64Field(value: &_storage._weekday) }()
+        case 12: try { try decoder.decodeSingularInt64Field(value: &_storage._weekdayOrdinal) }()
+        case 13: try { try decoder.decodeSingularInt64Field(value: &_storage._quarter) }()
+        case 14: try { try decoder.decodeSingularInt64Field(value: &_storage._weekOfMonth) }()
+        case 15: try { try decoder.decodeSingularInt64Field(value: &_storage._weekOfYear) }()
+        case 16: try { try decoder.decodeSingularInt64Field(value: &_storage._yearForWeekOfYear) }()
+        case 17: try { try decoder.decodeSingularInt64Field(value: &_storage._dayOfYear) }()
+        case 18: try { try decoder.decodeSingularStringField(value: &_storage._timeZone) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.calendar.isEmpty {
-      try visitor.visitSingularStringField(value: self.calendar, fieldNumber: 1)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._calendar.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._calendar, fieldNumber: 1)
+      }
+      try { if let v = _storage._era {
+        try visitor.visitSingularInt64Field(value: v, fieldNumber: 2)
+      } }()
+      try { if let v = _storage._year {
+        try visitor.visitSingularInt64Field(value: v, fieldNumber: 3)
+      } }()
+      try { if let v = _storage._month {
+        try visitor.visitSingularInt64Field(value: v, fieldNumber: 4)
+      } }()
+      try { if let v = _storage._day {
+        try visitor.visitSingularInt64Field(value: v, fieldNumber: 5)
+      } }()
+      try { if let v = _storage._isLeapMonth {
+        try visitor.visitSingularBoolField(value: v, fieldNumber: 6)
+      } }()
+      try { if let v = _storage._hour {
+        try visitor.visitSingularInt64Field(value: v, fieldNumber: 7)
+      } }()
+      try { if let v = _storage._minute {
+        try visitor.visitSingularInt64Field(value: v, fieldNumber: 8)
+      } }()
+      try { if let v = _storage._second {
+        try visitor.visitSingularInt64Field(value: v, fieldNumber: 9)
+      } }()
+      try { if let v = _storage._nanosecond {
+        try visitor.visitSingularInt64Field(value: v, fieldNumber: 10)
+      } }()
+      try { if let v = _storage._weekday {
+        try visitor.visitSingularInt64Field(value: v, fieldNumber: 11)
+      } }()
+      try { if let v = _storage._weekdayOrdinal {
+        try visitor.visitSingularInt64Field(value: v, fieldNumber: 12)
+      } }()
+      try { if let v = _storage._quarter {
+        try visitor.visitSingularInt64Field(value: v, fieldNumber: 13)
+      } }()
+      try { if let v = _storage._weekOfMonth {
+        try visitor.visitSingularInt64Field(value: v, fieldNumber: 14)
+      } }()
+      try { if let v = _storage._weekOfYear {
+        try visitor.visitSingularInt64Field(value: v, fieldNumber: 15)
+      } }()
+      try { if let v = _storage._yearForWeekOfYear {
+        try visitor.visitSingularInt64Field(value: v, fieldNumber: 16)
+      } }()
+      try { if let v = _storage._dayOfYear {
+        try visitor.visitSingularInt64Field(value: v, fieldNumber: 17)
+      } }()
+      try { if let v = _storage._timeZone {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 18)
+      } }()
     }
-    try { if let v = self._era {
-      try visitor.visitSingularInt32Field(value: v, fieldNumber: 2)
-    } }()
-    try { if let v = self._year {
-      try visitor.visitSingularInt32Field(value: v, fieldNumber: 3)
-    } }()
-    try { if let v = self._month {
-      try visitor.visitSingularInt32Field(value: v, fieldNumber: 4)
-    } }()
-    try { if let v = self._day {
-      try visitor.visitSingularInt32Field(value: v, fieldNumber: 5)
-    } }()
-    try { if let v = self._isLeapMonth {
-      try visitor.visitSingularBoolField(value: v, fieldNumber: 6)
-    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Contacts_V1_DateComponents, rhs: Contacts_V1_DateComponents) -> Bool {
-    if lhs.calendar != rhs.calendar {return false}
-    if lhs._era != rhs._era {return false}
-    if lhs._year != rhs._year {return false}
-    if lhs._month != rhs._month {return false}
-    if lhs._day != rhs._day {return false}
-    if lhs._isLeapMonth != rhs._isLeapMonth {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._calendar != rhs_storage._calendar {return false}
+        if _storage._era != rhs_storage._era {return false}
+        if _storage._year != rhs_storage._year {return false}
+        if _storage._month != rhs_storage._month {return false}
+        if _storage._day != rhs_storage._day {return false}
+        if _storage._isLeapMonth != rhs_storage._isLeapMonth {return false}
+        if _storage._hour != rhs_storage._hour {return false}
+        if _storage._minute != rhs_storage._minute {return false}
+        if _storage._second != rhs_storage._second {return false}
+        if _storage._nanosecond != rhs_storage._nanosecond {return false}
+        if _storage._weekday != rhs_storage._weekday {return false}
+        if _storage._weekdayOrdinal != rhs_storage._weekdayOrdinal {return false}
+        if _storage._quarter != rhs_storage._quarter {return false}
+        if _storage._weekOfMonth != rhs_storage._weekOfMonth {return false}
+        if _storage._weekOfYear != rhs_storage._weekOfYear {return false}
+        if _storage._yearForWeekOfYear != rhs_storage._yearForWeekOfYear {return false}
+        if _storage._dayOfYear != rhs_storage._dayOfYear {return false}
+        if _storage._timeZone != rhs_storage._timeZone {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
