@@ -1,0 +1,122 @@
+import ContactsModel
+import Foundation
+
+extension ContactStorage {
+    /// The contact a message describes, holding the keys the message names and reading only their fields.
+    ///
+    /// The identifier key is always held, whether or not the message names it. Fields of keys the message
+    /// does not name are ignored, even when set.
+    ///
+    /// ```swift
+    /// let contacts = try batch.contacts.map { CNContact(storage: try ContactStorage(wire: $0)) }
+    /// ```
+    ///
+    /// - Parameter message: A contact message.
+    /// - Throws: `WireError.unknownKey` when `keys` holds a string that is not a CNContact key name;
+    ///   `malformedMessage` for a contact type out of range or a date the protocol cannot describe.
+    package init(wire message: Contacts_V1_Contact) throws(WireError) {
+        var keys = ContactKeySet.identifierOnly
+        for (index, key) in message.keys.enumerated() {
+            // The string is not quoted: a peer's unknown key may be anything, contact data included.
+            guard let property = ContactProperty(key: key) else {
+                throw WireError(.unknownKey, "Contact.keys[\(index)] is not a contact key name")
+            }
+            keys.insert(ContactKeySet(property))
+        }
+        self.init(identifier: message.identifier, fetchedKeys: keys)
+        linkedIdentifiers = message.linkedIdentifiers
+        for property in keys.properties {
+            try read(property, from: message)
+        }
+    }
+
+    /// Reads one property's value from a message.
+    private mutating func read(_ property: ContactProperty, from message: Contacts_V1_Contact) throws(WireError) {
+        switch property {
+        case .identifier: break
+        case .contactType:
+            guard let type = CNContactType(rawValue: Int(message.contactType)) else {
+                throw WireError(.malformedMessage, "Contact.contact_type \(message.contactType) is out of range")
+            }
+            contactType = type
+        case .birthday:
+            birthday = message.hasBirthday ? try DateComponents(wire: message.birthday) : nil
+        case .nonGregorianBirthday:
+            nonGregorianBirthday =
+                message.hasNonGregorianBirthday ? try DateComponents(wire: message.nonGregorianBirthday) : nil
+        case .imageData:
+            imageData = message.hasImageData_p ? message.imageData : nil
+        case .thumbnailImageData:
+            thumbnailImageData = message.hasThumbnailImageData_p ? message.thumbnailImageData : nil
+        case .imageDataAvailable:
+            imageDataAvailable = message.imageDataAvailable
+        default:
+            if let string = message.string(of: property) {
+                _ = setString(string, of: property)
+            } else {
+                try readMultiValue(property, from: message)
+            }
+        }
+    }
+
+    /// Reads one labeled multi-value property from a message.
+    private mutating func readMultiValue(
+        _ property: ContactProperty,
+        from message: Contacts_V1_Contact
+    ) throws(WireError) {
+        switch property {
+        case .phoneNumbers:
+            phoneNumbers = try Contacts_V1_LabeledString.labeledValues(message.phoneNumbers) { CNPhoneNumber(stringValue: $0.value) }
+        case .emailAddresses:
+            emailAddresses = try Contacts_V1_LabeledString.labeledValues(message.emailAddresses) { NSString(string: $0.value) }
+        case .postalAddresses:
+            postalAddresses = try Contacts_V1_LabeledPostalAddress.labeledValues(message.postalAddresses) {
+                CNPostalAddress(fields: CNPostalAddress.Fields(wire: $0.value))
+            }
+        case .dates:
+            dates = try Contacts_V1_LabeledDate.labeledValues(message.dates, isFresh: false) { (labeled) throws(WireError) in
+                try DateComponents(wire: labeled.value) as NSDateComponents
+            }
+        case .urlAddresses:
+            urlAddresses = try Contacts_V1_LabeledString.labeledValues(message.urlAddresses) { NSString(string: $0.value) }
+        case .contactRelations:
+            contactRelations = try Contacts_V1_LabeledRelation.labeledValues(message.contactRelations) { CNContactRelation(name: $0.name) }
+        case .socialProfiles:
+            socialProfiles = try Contacts_V1_LabeledSocialProfile.labeledValues(message.socialProfiles) {
+                CNSocialProfile(
+                    urlString: $0.value.urlString, username: $0.value.username,
+                    userIdentifier: $0.value.userIdentifier, service: $0.value.service
+                )
+            }
+        case .instantMessageAddresses:
+            instantMessageAddresses = try Contacts_V1_LabeledInstantMessage.labeledValues(message.instantMessageAddresses) {
+                CNInstantMessageAddress(username: $0.value.username, service: $0.value.service)
+            }
+        default: break
+        }
+    }
+}
+
+extension Contacts_V1_Contact {
+    /// The value of a string property, or nil for the other properties.
+    fileprivate func string(of property: ContactProperty) -> String? {
+        switch property {
+        case .namePrefix: namePrefix
+        case .givenName: givenName
+        case .middleName: middleName
+        case .familyName: familyName
+        case .previousFamilyName: previousFamilyName
+        case .nameSuffix: nameSuffix
+        case .nickname: nickname
+        case .phoneticGivenName: phoneticGivenName
+        case .phoneticMiddleName: phoneticMiddleName
+        case .phoneticFamilyName: phoneticFamilyName
+        case .phoneticOrganizationName: phoneticOrganizationName
+        case .organizationName: organizationName
+        case .departmentName: departmentName
+        case .jobTitle: jobTitle
+        case .note: note
+        default: nil
+        }
+    }
+}
