@@ -91,36 +91,6 @@ package enum WireSave {
     }
 }
 
-extension Contacts_V1_Group {
-    package init(_ fields: CNGroup.Fields) {
-        self.init()
-        identifier = fields.identifier
-        name = fields.name
-    }
-}
-
-extension CNGroup.Fields {
-    package init(wire: Contacts_V1_Group) {
-        self.init(identifier: wire.identifier, name: wire.name)
-    }
-}
-
-extension Contacts_V1_Container {
-    package init(identifier: String, name: String, type: CNContainerType, isDefault: Bool, isReadOnly: Bool) {
-        self.init()
-        self.identifier = identifier
-        self.name = name
-        self.type = Int32(type.rawValue)
-        self.isDefault = isDefault
-        self.isReadOnly = isReadOnly
-    }
-
-    /// The container's type, or nil for a raw value this build does not know.
-    package var containerType: CNContainerType? {
-        CNContainerType(rawValue: Int(type))
-    }
-}
-
 extension Contacts_V1_Error {
     /// A CNError on the wire: its code, affected identifiers and key paths (records themselves never cross).
     package init(_ error: CNError) {
