@@ -90,28 +90,3 @@ package enum WireSave {
         CNContact(storage: ContactStorage(identifier: identifier, fetchedKeys: []))
     }
 }
-
-extension Contacts_V1_Error {
-    /// A CNError on the wire: its code, affected identifiers and key paths (records themselves never cross).
-    package init(_ error: CNError) {
-        self.init()
-        code = Int32(error.code.rawValue)
-        affectedRecordIdentifiers = error.affectedRecordIdentifiers ?? []
-        keyPaths = (error.userInfo[CNErrorUserInfoKeyPathsKey] as? [String]) ?? []
-    }
-}
-
-extension CNError {
-    /// The CNError a wire error describes; a code this build does not know reads as 2 (data access), the code
-    /// for "the store could not do it" that every app handles.
-    package init(wire: Contacts_V1_Error) {
-        let code = CNError.Code(rawValue: Int(wire.code)) ?? .dataAccessError
-        var userInfo: [String: Any] = [:]
-        if !wire.affectedRecordIdentifiers.isEmpty {
-            userInfo[CNErrorUserInfoAffectedRecordIdentifiersKey] = wire.affectedRecordIdentifiers
-        }
-        if !wire.keyPaths.isEmpty { userInfo[CNErrorUserInfoKeyPathsKey] = wire.keyPaths }
-        if !wire.debugDescription_p.isEmpty { userInfo[NSDebugDescriptionErrorKey] = wire.debugDescription_p }
-        self.init(code, userInfo: userInfo)
-    }
-}
