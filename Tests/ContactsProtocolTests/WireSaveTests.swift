@@ -108,6 +108,25 @@ import Testing
         }
     }
 
+    @Test func aDateTheStoreRejectsStillFailsValidationAfterCrossing() throws {
+        // The store's validation runs in the daemon: components a contact date may not hold must reach it.
+        let contact = CNMutableContact()
+        var birthday = DateComponents(year: 1990, month: 2, day: 3)
+        birthday.hour = 4
+        birthday.timeZone = TimeZone(identifier: "Europe/Paris")
+        contact.birthday = birthday
+        let copy = try #require(try Self.roundTrip([.addContact(contact, containerIdentifier: nil)]).first)
+        guard case .addContact(let received, _) = copy else {
+            Issue.record("the operation changed kind")
+            return
+        }
+        let error = ContactValidator.validate(received)
+        #expect(error?.code == .validationConfigurationError)
+        #expect(error?.keyPaths == ContactValidator.validate(contact)?.keyPaths)
+        #expect(error?.keyPaths?.contains("birthday.hour") == true)
+        #expect(error?.keyPaths?.contains("birthday.timeZone") == true)
+    }
+
     @Test func operationsKeepTheirOrder() throws {
         let operations = Kind.allCases.map(Self.operation)
         #expect(try Self.roundTrip(operations).map(Self.summary) == operations.map(Self.summary))
