@@ -29,8 +29,9 @@ import Testing
             let storage = Self.makeStorage(names.values, first, second)
             let copy = try WireRoundTrip.storage(storage)
             #expect(WireRoundTrip.exactStrings(of: copy) == WireRoundTrip.exactStrings(of: storage))
-            #expect(WireRoundTrip.labels(of: copy).map { $0.map { Array($0.utf8) } }
-                == WireRoundTrip.labels(of: storage).map { $0.map { Array($0.utf8) } })
+            #expect(
+                WireRoundTrip.labels(of: copy).map { $0.map { Array($0.utf8) } }
+                    == WireRoundTrip.labels(of: storage).map { $0.map { Array($0.utf8) } })
             #expect(copy.hasSameValues(as: storage))
         }
     }
@@ -65,4 +66,3 @@ import Testing
         return storage
     }
 }
-

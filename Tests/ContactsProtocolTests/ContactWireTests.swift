@@ -95,7 +95,8 @@ import Testing
 
     @Test(arguments: [nil, Data(), Data([0])])
     func imageDataKeepsNilApartFromEmpty(_ data: Data?) throws {
-        var storage = ContactStorage(identifier: "A:ABPerson", fetchedKeys: ContactKeySet([.imageData, .thumbnailImageData]))
+        var storage = ContactStorage(
+            identifier: "A:ABPerson", fetchedKeys: ContactKeySet([.imageData, .thumbnailImageData]))
         storage.imageData = data
         storage.thumbnailImageData = data
         let copy = try WireRoundTrip.storage(storage)

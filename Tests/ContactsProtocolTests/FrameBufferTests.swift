@@ -91,7 +91,9 @@ import Testing
     @Test(arguments: [1, 2, 3])
     func anOversizedLengthPrefixFailsBeforeTheBodyArrives(headerBytesBefore: Int) throws {
         let length = UInt32(ProtocolVersion.maximumFrameLength + 1)
-        let header: [UInt8] = [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)]
+        let header: [UInt8] = [
+            UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF),
+        ]
         var buffer = FrameBuffer()
         buffer.append(header.prefix(headerBytesBefore))
         #expect(try buffer.nextFrame() == nil)
@@ -108,7 +110,9 @@ import Testing
     @Test func aLengthPrefixOfExactlyTheMaximumIsAccepted() throws {
         let length = ProtocolVersion.maximumFrameLength
         var buffer = FrameBuffer()
-        buffer.append([UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)])
+        buffer.append([
+            UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF),
+        ])
         #expect(try buffer.nextFrame() == nil)
         #expect(buffer.bufferedByteCount == 4)
     }

@@ -14,7 +14,8 @@ import Testing
     @Test(arguments: [CNContainerType.unassigned, .local, .exchange, .cardDAV], [false, true])
     func containersSurviveTheWire(type: CNContainerType, flag: Bool) throws {
         let message = try WireRoundTrip.binary(
-            Contacts_V1_Container(identifier: "C:ABAccount", name: "iCloud", type: type, isDefault: flag, isReadOnly: !flag)
+            Contacts_V1_Container(
+                identifier: "C:ABAccount", name: "iCloud", type: type, isDefault: flag, isReadOnly: !flag)
         )
         #expect(message.identifier == "C:ABAccount")
         #expect(message.name == "iCloud")

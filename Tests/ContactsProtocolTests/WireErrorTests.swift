@@ -21,7 +21,8 @@ import Testing
     @Test func theDescriptionNamesCodeMessageLocationAndCause() {
         let cause = CNError(.dataAccessError)
         let error = WireError(.malformedMessage, "Predicate sets no kind", cause: cause)
-        #expect(error.description.hasPrefix("WireError.malformedMessage: Predicate sets no kind (ContactsProtocolTests/"))
+        #expect(
+            error.description.hasPrefix("WireError.malformedMessage: Predicate sets no kind (ContactsProtocolTests/"))
         #expect(error.description.hasSuffix("cause: \(cause)"))
     }
 }

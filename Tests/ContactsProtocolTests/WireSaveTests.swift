@@ -78,7 +78,8 @@ import Testing
         let operation = Self.operation(kind)
         let copy = try #require(try Self.roundTrip([operation]).first)
         switch (operation, copy) {
-        case (.addContact(let sent, _), .addContact(let received, _)), (.updateContact(let sent), .updateContact(let received)):
+        case (.addContact(let sent, _), .addContact(let received, _)),
+            (.updateContact(let sent), .updateContact(let received)):
             #expect(received.storage.hasSameValues(as: sent.storage))
             #expect(ContactComparison.differences(sent, received) == [])
             #expect(received.storage.linkedIdentifiers == sent.storage.linkedIdentifiers)
@@ -139,7 +140,12 @@ import Testing
         .addMember(Contacts_V1_Membership()),
         .removeMember(Contacts_V1_Membership()),
         .addSubgroup(Contacts_V1_Subgroup()),
-        .removeSubgroup({ var nesting = Contacts_V1_Subgroup(); nesting.group.name = "Family"; return nesting }()),
+        .removeSubgroup(
+            {
+                var nesting = Contacts_V1_Subgroup()
+                nesting.group.name = "Family"
+                return nesting
+            }()),
     ]
 
     @Test(arguments: incomplete)

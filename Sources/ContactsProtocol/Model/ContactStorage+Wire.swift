@@ -66,21 +66,30 @@ extension ContactStorage {
     ) throws(WireError) {
         switch property {
         case .phoneNumbers:
-            phoneNumbers = try Contacts_V1_LabeledString.labeledValues(message.phoneNumbers) { CNPhoneNumber(stringValue: $0.value) }
+            phoneNumbers = try Contacts_V1_LabeledString.labeledValues(message.phoneNumbers) {
+                CNPhoneNumber(stringValue: $0.value)
+            }
         case .emailAddresses:
-            emailAddresses = try Contacts_V1_LabeledString.labeledValues(message.emailAddresses) { NSString(string: $0.value) }
+            emailAddresses = try Contacts_V1_LabeledString.labeledValues(message.emailAddresses) {
+                NSString(string: $0.value)
+            }
         case .postalAddresses:
             postalAddresses = try Contacts_V1_LabeledPostalAddress.labeledValues(message.postalAddresses) {
                 CNPostalAddress(fields: CNPostalAddress.Fields(wire: $0.value))
             }
         case .dates:
-            dates = try Contacts_V1_LabeledDate.labeledValues(message.dates, isFresh: false) { (labeled) throws(WireError) in
+            dates = try Contacts_V1_LabeledDate.labeledValues(message.dates, isFresh: false) {
+                (labeled) throws(WireError) in
                 try DateComponents(wire: labeled.value) as NSDateComponents
             }
         case .urlAddresses:
-            urlAddresses = try Contacts_V1_LabeledString.labeledValues(message.urlAddresses) { NSString(string: $0.value) }
+            urlAddresses = try Contacts_V1_LabeledString.labeledValues(message.urlAddresses) {
+                NSString(string: $0.value)
+            }
         case .contactRelations:
-            contactRelations = try Contacts_V1_LabeledRelation.labeledValues(message.contactRelations) { CNContactRelation(name: $0.name) }
+            contactRelations = try Contacts_V1_LabeledRelation.labeledValues(message.contactRelations) {
+                CNContactRelation(name: $0.name)
+            }
         case .socialProfiles:
             socialProfiles = try Contacts_V1_LabeledSocialProfile.labeledValues(message.socialProfiles) {
                 CNSocialProfile(
@@ -89,7 +98,9 @@ extension ContactStorage {
                 )
             }
         case .instantMessageAddresses:
-            instantMessageAddresses = try Contacts_V1_LabeledInstantMessage.labeledValues(message.instantMessageAddresses) {
+            instantMessageAddresses = try Contacts_V1_LabeledInstantMessage.labeledValues(
+                message.instantMessageAddresses
+            ) {
                 CNInstantMessageAddress(username: $0.value.username, service: $0.value.service)
             }
         default: break

@@ -68,9 +68,13 @@ extension Contacts_V1_Contact {
         case .emailAddresses:
             emailAddresses = Contacts_V1_LabeledString.messages(storage.emailAddresses) { $1.value = $0 as String }
         case .postalAddresses:
-            postalAddresses = Contacts_V1_LabeledPostalAddress.messages(storage.postalAddresses) { $1.value = Contacts_V1_PostalAddress($0.fields) }
+            postalAddresses = Contacts_V1_LabeledPostalAddress.messages(storage.postalAddresses) {
+                $1.value = Contacts_V1_PostalAddress($0.fields)
+            }
         case .dates:
-            dates = Contacts_V1_LabeledDate.messages(storage.dates) { $1.value = Contacts_V1_DateComponents($0 as DateComponents) }
+            dates = Contacts_V1_LabeledDate.messages(storage.dates) {
+                $1.value = Contacts_V1_DateComponents($0 as DateComponents)
+            }
         case .urlAddresses:
             urlAddresses = Contacts_V1_LabeledString.messages(storage.urlAddresses) { $1.value = $0 as String }
         case .contactRelations:
@@ -83,7 +87,8 @@ extension Contacts_V1_Contact {
                 message.value.service = profile.service
             }
         case .instantMessageAddresses:
-            instantMessageAddresses = Contacts_V1_LabeledInstantMessage.messages(storage.instantMessageAddresses) { address, message in
+            instantMessageAddresses = Contacts_V1_LabeledInstantMessage.messages(storage.instantMessageAddresses) {
+                address, message in
                 message.value.username = address.username
                 message.value.service = address.service
             }

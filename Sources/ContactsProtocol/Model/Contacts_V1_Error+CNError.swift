@@ -50,7 +50,8 @@ extension CNError {
         var debugDescription = message.debugDescription_p
         let code = Code(rawValue: Int(message.code))
         if code == nil {
-            debugDescription = "contactsd sent unknown error code \(message.code)"
+            debugDescription =
+                "contactsd sent unknown error code \(message.code)"
                 + (debugDescription.isEmpty ? "" : ": " + debugDescription)
         }
         if !debugDescription.isEmpty {
