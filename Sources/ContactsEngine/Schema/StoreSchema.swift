@@ -15,6 +15,7 @@ package enum StoreSchema {
         HistorySchema.register(in: &migrator)
         migrator.registerMigration(VCardStorageSchema.migrationName, migrate: VCardStorageSchema.migrate)
         migrator.registerMigration(VCardStorageSchema.sharedUIDMigrationName, migrate: VCardStorageSchema.allowSharedUIDs)
+        migrator.registerMigration(SyncSchema.migrationName, migrate: SyncSchema.migrate)
         return migrator
     }
 
