@@ -23,6 +23,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // CardDAV sync (ContactsSync) only: never a dependency of the app-facing modules.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         .target(name: "ContactsModel", resources: [.copy("Resources")]),
@@ -66,9 +69,21 @@ let package = Package(
             name: "ContactsProtocol",
             dependencies: ["ContactsModel", .product(name: "SwiftProtobuf", package: "swift-protobuf")]
         ),
+        // CardDAV accounts: discovery, credentials and two-way sync of address books (docs/Sync.md).
+        .target(
+            name: "ContactsSync",
+            dependencies: [
+                "ContactsSystem", "ContactsEngine", "ContactsVCard",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
         .target(
             name: "ContactsCLI",
-            dependencies: ["ContactsSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "ContactsSystem", "ContactsSync", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .executableTarget(name: "contacts", dependencies: ["ContactsCLI"]),
         // The example app of the README; its Info.plist names the app and its purpose string.
@@ -140,6 +155,15 @@ let package = Package(
                 "Contacts", "ContactsSystem", "ContactsTestSupport", "ContactsSampleData",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
+        ),
+        .testTarget(
+            name: "ContactsSyncTests",
+            dependencies: [
+                "ContactsSync", "ContactsTestSupport", "ContactsSampleData",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            // Fixtures (corpus cards, server configurations) are read at run time from the source tree.
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "ContactsCLITests",

@@ -30,7 +30,7 @@ extension CNContactStore {
     /// call the store from the handler.
     ///
     /// - Parameter saveIdentifiers: The identifiers of the save requests, empty for link changes and imports.
-    func postStoreDidChange(saveIdentifiers: [String]) {
+    package func postStoreDidChange(saveIdentifiers: [String]) {
         postStoreDidChange(userInfo: [
             ChangeNotificationKey.saveIdentifiers: saveIdentifiers,
             ChangeNotificationKey.sources: [self],

@@ -6,11 +6,11 @@ import ContactsVCard
 /// Parameters are stored as one text: parameters separated by U+001E (record separator), a parameter's
 /// name and values by U+001F (unit separator). vCard text never holds these control characters, so the
 /// encoding is unambiguous and keeps bare vCard 2.1 parameters (a name without values) and empty values.
-enum UnknownPropertyCoding {
+package enum UnknownPropertyCoding {
     private static let parameterSeparator: Character = "\u{1E}"
     private static let valueSeparator: Character = "\u{1F}"
 
-    static func stored(_ property: VCardUnknownProperty) -> StoredUnknownProperty {
+    package static func stored(_ property: VCardUnknownProperty) -> StoredUnknownProperty {
         let parameters = property.parameters.map { parameter in
             ([parameter.name] + parameter.values).joined(separator: String(valueSeparator))
         }
@@ -20,7 +20,7 @@ enum UnknownPropertyCoding {
         )
     }
 
-    static func card(_ property: StoredUnknownProperty) -> VCardUnknownProperty {
+    package static func card(_ property: StoredUnknownProperty) -> VCardUnknownProperty {
         var parameters: [VCardParameter] = []
         if !property.parameters.isEmpty {
             for text in property.parameters.split(separator: parameterSeparator, omittingEmptySubsequences: false) {

@@ -1,0 +1,87 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOSSL
+
+/// The transport over async-http-client: TLS verified against the system's roots, or against the one
+/// certificate the person pinned; no redirects followed here (``DAVClient`` follows them, keeping the method).
+final class HTTPClientTransport: DAVTransport {
+    private let client: HTTPClient
+    private let requestTimeout: TimeAmount
+    /// Responses larger than this are refused: a batch of cards with photos stays far below it.
+    private let maximumResponseSize: Int
+
+    /// - Parameters:
+    ///   - pinnedCertificate: A PEM certificate to trust instead of the system's authorities; the server must
+    ///     present exactly it (its name is not checked: the pin is the identity).
+    ///   - timeouts: Connect and per-request limits.
+    init(pinnedCertificate: String?, timeouts: SyncTimeouts, maximumResponseSize: Int = 256 << 20) throws {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if let pinnedCertificate {
+            do {
+                let certificates = try NIOSSLCertificate.fromPEMBytes(Array(pinnedCertificate.utf8))
+                guard !certificates.isEmpty else { throw SyncError(.certificateUntrusted, "the pinned certificate holds no certificate") }
+                tls.trustRoots = .certificates(certificates)
+                tls.certificateVerification = .noHostnameVerification
+            } catch let error as SyncError {
+                throw error
+            } catch {
+                throw SyncError(.certificateUntrusted, "the pinned certificate is not a PEM certificate")
+            }
+        }
+        var configuration = HTTPClient.Configuration(
+            tlsConfiguration: tls,
+            redirectConfiguration: .disallow,
+            timeout: .init(
+                connect: .milliseconds(Int64(timeouts.connect * 1000)), read: .milliseconds(Int64(timeouts.read * 1000))),
+            ignoreUncleanSSLShutdown: false,
+            decompression: .enabled(limit: .ratio(100))
+        )
+        configuration.httpVersion = .http1Only
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        requestTimeout = .milliseconds(Int64(timeouts.request * 1000))
+        self.maximumResponseSize = maximumResponseSize
+    }
+
+    func send(_ request: DAVRequest) async throws -> DAVResponse {
+        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
+        outgoing.method = .init(rawValue: request.method)
+        outgoing.headers.add(name: "User-Agent", value: "swift-contacts/0.1 (CardDAV)")
+        for header in request.headers { outgoing.headers.add(name: header.name, value: header.value) }
+        if let body = request.body {
+            outgoing.body = .bytes(ByteBuffer(bytes: body))
+        }
+        do {
+            let response = try await client.execute(outgoing, timeout: requestTimeout)
+            let body = try await response.body.collect(upTo: maximumResponseSize)
+            return DAVResponse(
+                status: Int(response.status.code),
+                headers: response.headers.map { (name: $0.name, value: $0.value) },
+                body: Array(body.readableBytesView)
+            )
+        } catch {
+            throw Self.mapped(error, method: request.method)
+        }
+    }
+
+    func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    /// The transport's errors as ``SyncError``s that name no URL.
+    static func mapped(_ error: any Error, method: String) -> SyncError {
+        if let error = error as? SyncError { return error }
+        if let error = error as? HTTPClientError {
+            if [.connectTimeout, .readTimeout, .deadlineExceeded, .writeTimeout].contains(error) {
+                return SyncError(.timedOut, "\(method): the server did not answer in time")
+            }
+        }
+        if error is NIOSSLError || error is BoringSSLError {
+            return SyncError(.certificateUntrusted, "\(method): TLS failed; the server's certificate is not trusted (pin it to trust it)")
+        }
+        if error is NIOTooManyBytesError {
+            return SyncError(.responseTooLarge, "\(method): the response is larger than a sync accepts")
+        }
+        return SyncError(.connectionFailed, "\(method): the connection failed (\(type(of: error)))")
+    }
+}

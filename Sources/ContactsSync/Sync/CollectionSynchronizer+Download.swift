@@ -1,0 +1,210 @@
+import ContactsEngine
+import ContactsVCard
+import Foundation
+
+extension CollectionSynchronizer {
+    /// Downloads cards in batches, two requests in flight, and writes each batch in one transaction; group
+    /// cards are written after every contact, so their members exist.
+    mutating func download(_ hrefs: [String]) async throws {
+        guard !hrefs.isEmpty else { return }
+        let size = max(1, settings.downloadBatchSize)
+        let batches = stride(from: 0, to: hrefs.count, by: size).map { Array(hrefs[$0..<min($0 + size, hrefs.count)]) }
+        let fetcher = CardFetcher(client: client, bookURL: bookURL, usesMultiget: capabilities.supportsMultiget)
+        var groupCards: [(ServerCard, VCardCard)] = []
+        var done = 0
+        report(.downloading, 0, hrefs.count)
+        try await withThrowingTaskGroup(of: FetchedCards.self) { group in
+            var next = 0
+            // The server prepares the next batch while this one is written.
+            while next < min(2, batches.count) {
+                let batch = batches[next]
+                group.addTask { try await fetcher.fetch(batch) }
+                next += 1
+            }
+            while let fetched = try await group.next() {
+                if next < batches.count {
+                    let batch = batches[next]
+                    group.addTask { try await fetcher.fetch(batch) }
+                    next += 1
+                }
+                groupCards += try apply(fetched)
+                done += fetched.cards.count + fetched.gone.count + fetched.missing.count
+                report(.downloading, done, hrefs.count)
+            }
+        }
+        try applyGroupCards(groupCards)
+    }
+
+    /// Writes one batch of contact cards; returns its group cards for later.
+    private mutating func apply(_ fetched: FetchedCards) throws -> [(ServerCard, VCardCard)] {
+        for href in fetched.missing {
+            // Listed but not sent: the token must not move past it, so the next sync asks again.
+            tookEveryServerChange = false
+            summary.skipped.append(SkippedCard(href: href, objectIdentifier: nil, reason: .missingFromServer))
+        }
+        var contacts: [(ServerCard, VCardCard)] = []
+        var groups: [(ServerCard, VCardCard)] = []
+        var unreadable: [(ServerCard, SkippedCard.Reason)] = []
+        for server in fetched.cards {
+            do {
+                let card = try SyncCardCodec.parse(server.bytes)
+                if card.isGroup {
+                    groups.append((server, card))
+                    seenGroupCardDialect = seenGroupCardDialect ?? Self.dialect(ofGroupCard: server.bytes)
+                } else {
+                    contacts.append((server, card))
+                    sawCategories = sawCategories || !card.categories.isEmpty
+                }
+            } catch {
+                unreadable.append((server, error))
+            }
+        }
+        let stored = try storing {
+            try store.syncCards(containerIdentifier: containerIdentifier, hrefs: fetched.cards.map(\.href))
+        }
+        // Contacts changed on both sides are reconciled with their local version, read before the write.
+        let reconciled = contacts.compactMap { server, _ -> String? in
+            guard let row = stored[server.href], row.kind == .contact, let identifier = row.objectIdentifier else { return nil }
+            return pendingContactSet.contains(identifier) || row.state != .synced ? identifier : nil
+        }
+        let snapshots = try storing {
+            try store.syncContactSnapshots(containerIdentifier: containerIdentifier, identifiers: reconciled)
+        }
+        let snapshotByIdentifier = Dictionary(snapshots.map { ($0.storage.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+        let applier = CardApplier(codec: codec)
+        var actions: [(ServerCard, VCardCard, ContactAction)] = []
+        for (server, card) in contacts {
+            let row = stored[server.href]
+            let identifier = row?.objectIdentifier ?? ""
+            let action = applier.decide(
+                card, server: server, row: row, snapshot: snapshotByIdentifier[identifier],
+                hasLocalChanges: pendingContactSet.contains(identifier), locallyRemoved: localRemovals[server.href] != nil)
+            actions.append((server, card, action))
+        }
+        let removals = localRemovals
+        let pending = pendingContactSet
+        let (outcome, changed) = try write { transaction in
+            var outcome = BatchOutcome()
+            for (server, card, action) in actions {
+                do {
+                    let counted = try applier.perform(action, card: card, server: server, href: server.href, in: transaction)
+                    outcome.count(counted, action: action)
+                    if case .restore = action { outcome.restoredHrefs.append(server.href) }
+                } catch {
+                    guard let code = CardApplier.validationCode(of: error) else { throw error }
+                    outcome.skipped.append(SkippedCard(href: server.href, objectIdentifier: stored[server.href]?.objectIdentifier, reason: .invalid(code: code)))
+                }
+            }
+            for (server, reason) in unreadable {
+                outcome.skipped.append(SkippedCard(href: server.href, objectIdentifier: stored[server.href]?.objectIdentifier, reason: reason))
+                // A card that was readable before keeps its contact and record until it is readable again.
+                guard stored[server.href] == nil else { continue }
+                try transaction.save(
+                    SyncCardRow(href: server.href, etag: server.etag, kind: .unreadable, objectIdentifier: nil, uid: nil, base: Data(server.bytes)))
+            }
+            outcome.removed = try Self.removeLocally(fetched.gone, removals: removals, pending: pending, in: transaction)
+            return outcome
+        }
+        changedStore = changedStore || changed
+        absorb(outcome)
+        return groups
+    }
+
+    /// Folds a transaction's outcome into the sync's state.
+    mutating func absorb(_ outcome: BatchOutcome) {
+        summary.downloaded += outcome.downloaded
+        summary.merged += outcome.merged
+        summary.conflicts += outcome.conflicts + outcome.removed.conflicts
+        summary.deletedLocally += outcome.removed.deleted
+        summary.skipped += outcome.skipped
+        for identifier in outcome.settled { settle(contact: identifier) }
+        for href in outcome.removed.handledRemovals { localRemovals[href] = nil }
+        for href in outcome.restoredHrefs { localRemovals[href] = nil }
+    }
+
+    /// Applies the server's removals: deletes local records, except those changed locally, which are kept and
+    /// sent again as new cards (a conflict: the local edit is not lost).
+    mutating func applyServerRemovals(_ hrefs: [String]) throws {
+        guard !hrefs.isEmpty else { return }
+        let removals = localRemovals
+        let pending = pendingContactSet
+        let pendingGroups = self.pendingGroups
+        let (removed, changed) = try write { transaction in
+            try Self.removeLocally(hrefs, removals: removals, pending: pending.union(pendingGroups), in: transaction)
+        }
+        changedStore = changedStore || changed
+        summary.deletedLocally += removed.deleted
+        summary.conflicts += removed.conflicts
+        for href in removed.handledRemovals { localRemovals[href] = nil }
+    }
+
+    /// What removals did in a transaction.
+    struct Removed {
+        var deleted = 0
+        var conflicts = 0
+        /// Local removals that need no request: the server removed the card too.
+        var handledRemovals: [String] = []
+    }
+
+    static func removeLocally(
+        _ hrefs: [String], removals: [String: SyncCardRow], pending: Set<String>, in transaction: SyncTransaction
+    ) throws -> Removed {
+        var removed = Removed()
+        let rows = try transaction.cards(hrefs: hrefs)
+        for href in hrefs {
+            guard var row = rows[href] else { continue }
+            if removals[href] != nil {
+                removed.handledRemovals.append(href)
+                try transaction.removeCard(href: href)
+                continue
+            }
+            guard let identifier = row.objectIdentifier, row.kind != .unreadable else {
+                try transaction.removeCard(href: href)
+                continue
+            }
+            if pending.contains(identifier) {
+                // Changed here, removed there: the local version goes back up as a new card.
+                row.etag = nil
+                row.base = nil
+                row.state = .pendingCreate
+                try transaction.save(row)
+                removed.conflicts += 1
+                continue
+            }
+            if row.kind == .group {
+                try transaction.deleteGroup(identifier: identifier)
+            } else {
+                try transaction.deleteContact(identifier: identifier)
+            }
+            try transaction.removeCard(href: href)
+            removed.deleted += 1
+        }
+        return removed
+    }
+}
+
+/// What one download transaction did.
+struct BatchOutcome {
+    var downloaded = 0
+    var merged = 0
+    var conflicts = 0
+    var skipped: [SkippedCard] = []
+    /// Contacts whose local changes need no upload any more.
+    var settled: [String] = []
+    var restoredHrefs: [String] = []
+    var removed = CollectionSynchronizer.Removed()
+
+    mutating func count(_ counted: CardApplier.Counted, action: ContactAction) {
+        switch counted {
+        case .downloaded: downloaded += 1
+        case .merged: merged += 1
+        case .conflict: conflicts += 1
+        }
+        switch action {
+        case .apply(let identifier?, true): settled.append(identifier)
+        case .conflict(let identifier, _, _): settled.append(identifier)
+        case .restore(let identifier): settled.append(identifier)
+        default: break
+        }
+    }
+}

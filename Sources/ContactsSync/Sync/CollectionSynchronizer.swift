@@ -1,0 +1,151 @@
+import ContactsEngine
+import Foundation
+
+/// Syncs one address book with its container, both ways.
+///
+/// The order makes an interrupted sync safe to run again: local changes are read first (from the change log,
+/// by anyone but the sync), then the server's changes are listed and downloaded batch by batch, each batch in
+/// one transaction with what the store knows of its cards; then local changes go up, each card recorded before
+/// and after its request; the token and the change-log sequence are saved last. Whatever point a sync stops
+/// at, the next one lists the same server changes again (the token did not move), skips cards whose entity
+/// tags it already has, and finds the local changes it did not send still pending. docs/Sync.md has the
+/// details.
+struct CollectionSynchronizer {
+    let store: AuthorizedStore
+    let client: DAVClient
+    let book: SyncCollectionRow
+    let bookURL: URL
+    var capabilities: AddressBookCapabilities
+    let settings: AccountSettings
+    let author: String
+    let progress: (@Sendable (SyncProgress) -> Void)?
+
+    var summary = SyncSummary()
+    /// Whether a step changed contacts or groups, so the store announces a change.
+    var changedStore = false
+    /// Local changes found at the start.
+    var localChanges = SyncLocalChanges(contacts: [], groups: [], removedCards: [], isComplete: true, sequence: 0)
+    /// Contacts whose local changes are still to be sent.
+    var pendingContacts: [String] = []
+    var pendingContactSet: Set<String> = []
+    /// Groups whose local changes are still to be sent (group-card dialects).
+    var pendingGroups: Set<String> = []
+    /// Cards whose contact or group was deleted locally, by href, still to be deleted on the server.
+    var localRemovals: [String: SyncCardRow] = [:]
+    /// Whether every server change was taken, so the token may move.
+    var tookEveryServerChange = true
+    /// The group dialect the server's cards showed: group cards of a kind, or contact cards with CATEGORIES.
+    var seenGroupCardDialect: GroupDialect?
+    var sawCategories = false
+
+    var containerIdentifier: String { book.containerIdentifier }
+    var codec: SyncCardCodec { SyncCardCodec(capabilities: capabilities) }
+
+    init(
+        store: AuthorizedStore, client: DAVClient, book: SyncCollectionRow, capabilities: AddressBookCapabilities,
+        settings: AccountSettings, author: String, progress: (@Sendable (SyncProgress) -> Void)?
+    ) throws {
+        guard let url = URL(string: book.url) else { throw SyncError(.invalidURL, "book \(book.containerIdentifier) has no valid URL") }
+        self.store = store
+        self.client = client
+        self.book = book
+        self.bookURL = url
+        self.capabilities = capabilities
+        self.settings = settings
+        self.author = author
+        self.progress = progress
+        summary.containerIdentifier = book.containerIdentifier
+    }
+
+    /// Runs the sync.
+    ///
+    /// - Returns: What it did.
+    /// - Throws: ``SyncError``; what was done before the error stays done, and the next sync continues.
+    mutating func run() async throws -> SyncSummary {
+        localChanges = try storing {
+            try store.syncLocalChanges(containerIdentifier: containerIdentifier, since: book.localSequence, excludingAuthor: author)
+        }
+        pendingContacts = localChanges.contacts
+        pendingContactSet = Set(pendingContacts)
+        pendingGroups = Set(localChanges.groups)
+        for card in localChanges.removedCards { localRemovals[card.href] = card }
+        report(.listing, 0, 0)
+
+        let lister = RemoteLister(client: client, bookURL: bookURL)
+        let outcome = try await lister.list(
+            token: book.syncToken, storedCTag: book.ctag, supportsSyncCollection: capabilities.supportsSyncCollection)
+        capabilities.supportsSyncCollection = outcome.supportsSyncCollection
+        let listing = outcome.listing
+        summary.usedFullComparison = listing.isComplete
+        let known: [String: (etag: String?, isPendingCreate: Bool)]
+        if listing.isComplete {
+            known = try storing { try store.syncCardTags(containerIdentifier: containerIdentifier) }
+                .mapValues { ($0.etag, $0.isPendingCreate) }
+        } else {
+            known = try storing {
+                try store.syncCards(containerIdentifier: containerIdentifier, hrefs: listing.changed.map(\.href) + listing.removed)
+            }.mapValues { ($0.etag, $0.state == .pendingCreate) }
+        }
+        let plan = SyncPlanner.plan(listing, known: known)
+        try await download(plan.downloads)
+        try applyServerRemovals(plan.removals)
+        if !capabilities.isReadOnly {
+            try await uploadContacts()
+            try await deleteOnServer()
+            if codec.dialect != .categories { try await uploadGroups() }
+        }
+        try adoptDetectedDialect()
+        report(.finishing, 0, 0)
+        let token = tookEveryServerChange ? listing.syncToken : book.syncToken
+        let ctag = tookEveryServerChange ? listing.ctag : book.ctag
+        // Local changes the server refused are marked on their cards and sent again; the rest are done.
+        let sequence = capabilities.isReadOnly ? book.localSequence : localChanges.sequence
+        _ = try storing {
+            try store.syncTransaction(containerIdentifier: containerIdentifier, author: author) { transaction in
+                try transaction.finishSync(syncToken: token, ctag: ctag, localSequence: sequence)
+            }
+        }
+        return summary
+    }
+
+    // MARK: Helpers
+
+    /// Runs a store call, turning its errors into ``SyncError``s.
+    func storing<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SyncError {
+            throw error
+        } catch {
+            throw SyncError.store(StoreError.wrapping(error).contactsError)
+        }
+    }
+
+    /// Runs one step in a write transaction; the caller records whether it changed the store.
+    ///
+    /// The body must not touch the synchronizer: it runs while the caller may hold it.
+    func write<T>(_ body: (SyncTransaction) throws -> T) throws -> (T, Bool) {
+        try storing {
+            let outcome = try store.syncTransaction(containerIdentifier: containerIdentifier, author: author, body)
+            return (outcome.result, outcome.changed)
+        }
+    }
+
+    func report(_ phase: SyncProgress.Phase, _ completed: Int, _ total: Int) {
+        progress?(SyncProgress(containerIdentifier: containerIdentifier, phase: phase, completed: completed, total: total))
+    }
+
+    /// The URL of an href of the book.
+    func url(of href: String) throws -> URL {
+        guard let url = URL(string: href, relativeTo: bookURL)?.absoluteURL else {
+            throw SyncError(.invalidURL, "card \(href) has no valid URL")
+        }
+        return url
+    }
+
+    /// Marks a contact as handled: its local changes need no upload (or were set aside).
+    mutating func settle(contact identifier: String) {
+        guard pendingContactSet.remove(identifier) != nil else { return }
+        pendingContacts.removeAll { $0 == identifier }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Reads a `multistatus` body with the platform's streaming XML parser: one pass, no document tree.
+///
+/// Element names are matched by local name; WebDAV and CardDAV names do not collide in what is read here.
+/// Properties count only from a `propstat` whose status is 2xx.
+final class MultistatusParser: NSObject, XMLParserDelegate {
+    private var result = Multistatus()
+    private var stack: [String] = []
+    private var text = ""
+    private var capturing = false
+    private var response = Multistatus.Response()
+    private var properties = Multistatus.Properties()
+    private var propstatStatus: Int?
+    /// Whether a `valid-sync-token` precondition element was seen (an error body, RFC 6578 §3.2).
+    private(set) var namesInvalidSyncToken = false
+
+    private static let capturedElements: Set<String> = [
+        "href", "status", "getetag", "address-data", "displayname", "sync-token", "getctag",
+    ]
+
+    /// Parses a body.
+    ///
+    /// - Throws: ``SyncError/Code-swift.struct/malformedResponse`` when the body is not well-formed XML.
+    static func parse(_ body: [UInt8]) throws -> Multistatus {
+        let delegate = MultistatusParser()
+        try delegate.run(body)
+        return delegate.result
+    }
+
+    /// Whether an error body names the `valid-sync-token` precondition: the token expired or is unknown.
+    static func namesInvalidSyncToken(_ body: [UInt8]) -> Bool {
+        let delegate = MultistatusParser()
+        do {
+            try delegate.run(body)
+        } catch {
+            return false
+        }
+        return delegate.namesInvalidSyncToken
+    }
+
+    private func run(_ body: [UInt8]) throws {
+        let parser = XMLParser(data: Data(body))
+        parser.shouldProcessNamespaces = true
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = self
+        guard parser.parse() else {
+            throw SyncError(.malformedResponse, "the server's XML is not well-formed (line \(parser.lineNumber))")
+        }
+    }
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        let parent = stack.last
+        stack.append(elementName)
+        if Self.capturedElements.contains(elementName) {
+            text = ""
+            capturing = true
+        }
+        switch elementName {
+        case "response":
+            response = Multistatus.Response()
+        case "propstat":
+            properties = Multistatus.Properties()
+            propstatStatus = nil
+        case "address-data-type", "content-type" where parent == "supported-address-data":
+            properties.addressDataVersions.append(attributes["version"] ?? "3.0")
+        case "current-user-privilege-set":
+            properties.privileges = properties.privileges ?? []
+        case "valid-sync-token":
+            namesInvalidSyncToken = true
+        default:
+            switch parent {
+            case "resourcetype": properties.resourceTypes.insert(elementName)
+            case "privilege": properties.privileges?.insert(elementName)
+            case "report": properties.supportedReports.insert(elementName)
+            default: break
+            }
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if capturing { text += string }
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        if capturing { text += String(decoding: CDATABlock, as: UTF8.self) }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName name: String?) {
+        if !stack.isEmpty { stack.removeLast() }
+        let parent = stack.last
+        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        switch elementName {
+        case "href":
+            switch parent {
+            case "response": response.href = value
+            case "current-user-principal": properties.currentUserPrincipal = value
+            case "addressbook-home-set": properties.addressBookHomeSet.append(value)
+            default: break
+            }
+        case "status":
+            if parent == "response" { response.status = Self.statusCode(value) }
+            if parent == "propstat" { propstatStatus = Self.statusCode(value) }
+        case "getetag": properties.etag = value
+        // Card text is kept as sent: leading and trailing white space is not part of the vCard, but line
+        // breaks inside are.
+        case "address-data" where parent == "prop": properties.addressData = text
+        case "displayname": properties.displayName = value
+        case "getctag": properties.ctag = value
+        case "sync-token":
+            if parent == "multistatus" { result.syncToken = value } else { properties.syncToken = value }
+        case "propstat":
+            if let status = propstatStatus, (200..<300).contains(status) { merge(properties) }
+        case "response":
+            result.responses.append(response)
+        default:
+            break
+        }
+        if Self.capturedElements.contains(elementName) { capturing = false }
+    }
+
+    private func merge(_ found: Multistatus.Properties) {
+        var target = response.properties
+        target.etag = found.etag ?? target.etag
+        target.addressData = found.addressData ?? target.addressData
+        target.displayName = found.displayName ?? target.displayName
+        target.resourceTypes.formUnion(found.resourceTypes)
+        target.currentUserPrincipal = found.currentUserPrincipal ?? target.currentUserPrincipal
+        target.addressBookHomeSet += found.addressBookHomeSet
+        target.addressDataVersions += found.addressDataVersions
+        if let privileges = found.privileges { target.privileges = (target.privileges ?? []).union(privileges) }
+        target.supportedReports.formUnion(found.supportedReports)
+        target.syncToken = found.syncToken ?? target.syncToken
+        target.ctag = found.ctag ?? target.ctag
+        response.properties = target
+    }
+
+    /// The code of an HTTP status line such as `HTTP/1.1 404 Not Found`.
+    static func statusCode(_ line: String) -> Int? {
+        let parts = line.split(separator: " ")
+        guard parts.count >= 2 else { return nil }
+        return Int(parts[1])
+    }
+}
