@@ -159,7 +159,7 @@ let package = Package(
         .testTarget(
             name: "ContactsSyncTests",
             dependencies: [
-                "ContactsSync", "ContactsTestSupport", "ContactsSampleData",
+                "ContactsSync", "ContactsVCard", "ContactsTestSupport", "ContactsSampleData",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             // Fixtures (corpus cards, server configurations) are read at run time from the source tree.

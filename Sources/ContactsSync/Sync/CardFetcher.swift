@@ -14,7 +14,23 @@ struct CardFetcher: Sendable {
 
     private func multiget(_ hrefs: [String]) async throws -> FetchedCards {
         let request = DAVRequest(method: "REPORT", url: bookURL, depth: "1", xml: DAVRequestBody.multiget(hrefs: hrefs))
-        let (response, _) = try await client.send(request, expecting: [207])
+        let (response, _) = try await client.send(request)
+        if (500..<600).contains(response.status) {
+            // One card the server cannot serve fails the whole batch on some servers: halves are asked for
+            // until the failing cards stand alone; they are reported, the rest come down.
+            guard hrefs.count > 1 else {
+                var result = FetchedCards()
+                result.failed.append((hrefs[0], response.status))
+                return result
+            }
+            var result = try await multiget(Array(hrefs[..<(hrefs.count / 2)]))
+            result.append(try await multiget(Array(hrefs[(hrefs.count / 2)...])))
+            if result.failed.count == hrefs.count {
+                throw DAVClient.statusError(response.status, method: "REPORT")
+            }
+            return result
+        }
+        guard response.status == 207 else { throw DAVClient.statusError(response.status, method: "REPORT") }
         let status = try MultistatusParser.parse(response.body)
         // Servers may spell an href differently from the request (percent-encoding): matched by decoded path.
         var requested: [String: String] = [:]
@@ -47,16 +63,18 @@ struct CardFetcher: Sendable {
             switch response.status {
             case 200: result.cards.append(ServerCard(href: href, etag: response.etag, bytes: response.body))
             case 404, 410: result.gone.append(href)
-            case 500..<600: throw DAVClient.statusError(response.status, method: "GET")
+            case 500..<600: result.failed.append((href, response.status))
             default: result.missing.append(href)
             }
+        }
+        if hrefs.count > 1, result.failed.count == hrefs.count, let status = result.failed.first?.status {
+            throw DAVClient.statusError(status, method: "GET")
         }
         return result
     }
 
-    /// An href reduced to its decoded path, for matching.
+    /// An href in the one spelling hrefs are matched in.
     static func key(_ href: String) -> String {
-        let path = URL(string: href).map { $0.path.isEmpty ? href : $0.path } ?? href
-        return path.removingPercentEncoding ?? path
+        Href.canonical(href)
     }
 }

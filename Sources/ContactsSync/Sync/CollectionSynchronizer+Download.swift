@@ -5,7 +5,9 @@ import Foundation
 extension CollectionSynchronizer {
     /// Downloads cards in batches, two requests in flight, and writes each batch in one transaction; group
     /// cards are written after every contact, so their members exist.
-    mutating func download(_ hrefs: [String]) async throws {
+    ///
+    /// - Parameter listedTags: The entity tags the listing gave, to record cards the server fails to send.
+    mutating func download(_ hrefs: [String], listedTags: [String: String] = [:]) async throws {
         guard !hrefs.isEmpty else { return }
         let size = max(1, settings.downloadBatchSize)
         let batches = stride(from: 0, to: hrefs.count, by: size).map { Array(hrefs[$0..<min($0 + size, hrefs.count)]) }
@@ -27,7 +29,7 @@ extension CollectionSynchronizer {
                     group.addTask { try await fetcher.fetch(batch) }
                     next += 1
                 }
-                groupCards += try apply(fetched)
+                groupCards += try apply(fetched, listedTags: listedTags)
                 done += fetched.cards.count + fetched.gone.count + fetched.missing.count
                 report(.downloading, done, hrefs.count)
             }
@@ -36,7 +38,7 @@ extension CollectionSynchronizer {
     }
 
     /// Writes one batch of contact cards; returns its group cards for later.
-    private mutating func apply(_ fetched: FetchedCards) throws -> [(ServerCard, VCardCard)] {
+    private mutating func apply(_ fetched: FetchedCards, listedTags: [String: String]) throws -> [(ServerCard, VCardCard)] {
         for href in fetched.missing {
             // Listed but not sent: the token must not move past it, so the next sync asks again.
             tookEveryServerChange = false
@@ -45,6 +47,11 @@ extension CollectionSynchronizer {
         var contacts: [(ServerCard, VCardCard)] = []
         var groups: [(ServerCard, VCardCard)] = []
         var unreadable: [(ServerCard, SkippedCard.Reason)] = []
+        // A card the server fails to send is recorded at its listed tag like an unreadable one: reported once,
+        // fetched again when it changes.
+        for (href, status) in fetched.failed {
+            unreadable.append((ServerCard(href: href, etag: listedTags[href], bytes: []), .serverFailed(status: status)))
+        }
         for server in fetched.cards {
             do {
                 let card = try SyncCardCodec.parse(server.bytes)
@@ -60,7 +67,7 @@ extension CollectionSynchronizer {
             }
         }
         let stored = try storing {
-            try store.syncCards(containerIdentifier: containerIdentifier, hrefs: fetched.cards.map(\.href))
+            try store.syncCards(containerIdentifier: containerIdentifier, hrefs: fetched.cards.map(\.href) + fetched.failed.map(\.href))
         }
         // Contacts changed on both sides are reconciled with their local version, read before the write.
         let reconciled = contacts.compactMap { server, _ -> String? in

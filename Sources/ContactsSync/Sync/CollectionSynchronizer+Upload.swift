@@ -49,6 +49,7 @@ extension CollectionSynchronizer {
         case 200..<300:
             try record(body, row: row, identifier: identifier, uid: uid, etag: response.etag)
             summary.uploaded += 1
+            serverFailuresInARow = 0
         case 412:
             try await reconcileWithServer(snapshot, row: row, attempt: attempt)
         case 404, 410:
@@ -81,9 +82,11 @@ extension CollectionSynchronizer {
         case 200..<300:
             try record(body, row: pending, identifier: identifier, uid: uid, etag: response.etag)
             summary.uploaded += 1
+            serverFailuresInARow = 0
         case 412:
-            // Something is at the href already (an earlier upload that got no answer, or another client).
-            try await reconcileWithServer(snapshot, row: pending, attempt: attempt)
+            // Something is at the href already (an earlier upload that got no answer, or another client), or
+            // the server names a precondition of its own (Xandikos refuses cards it cannot read with 412).
+            try await reconcileWithServer(snapshot, row: pending, attempt: attempt, refusal: response)
         default:
             try refuse(response, href: href, objectIdentifier: identifier)
         }
@@ -91,13 +94,21 @@ extension CollectionSynchronizer {
 
     /// Reads the server's card, reconciles it with the local contact, writes the result, and sends what is
     /// left to send.
-    private mutating func reconcileWithServer(_ snapshot: SyncContactSnapshot, row: SyncCardRow, attempt: Int) async throws {
+    ///
+    /// - Parameter refusal: The answer to a create; when nothing is at the href, it was a refusal of the card.
+    private mutating func reconcileWithServer(
+        _ snapshot: SyncContactSnapshot, row: SyncCardRow, attempt: Int, refusal: DAVResponse? = nil
+    ) async throws {
         guard attempt < 3 else {
             throw SyncError(.unexpectedStatus, "PUT: card \(row.href) kept changing on the server", status: 412)
         }
         let fetcher = CardFetcher(client: client, bookURL: bookURL, usesMultiget: capabilities.supportsMultiget)
         let fetched = try await fetcher.fetch([row.href])
         guard let server = fetched.cards.first else {
+            if let refusal {
+                try refuse(refusal, href: row.href, objectIdentifier: snapshot.storage.identifier)
+                return
+            }
             var pending = row
             pending.etag = nil
             pending.base = nil
@@ -212,15 +223,22 @@ extension CollectionSynchronizer {
     /// Handles a status an upload did not expect: credentials and server failures stop the sync; any other
     /// refusal is reported, and the change is kept to be sent again next time.
     mutating func refuse(_ response: DAVResponse, href: String, objectIdentifier: String?, pending row: SyncCardRow? = nil) throws {
-        if response.status == 401 || response.status >= 500 {
+        if response.status == 401 || response.status == 507 {
             throw DAVClient.statusError(response.status, method: "PUT")
+        }
+        // A server that fails on one card (a bug in its parser) fails on that card alone; three failures in a
+        // row mean the server itself is failing, and the sync stops for the next one to finish.
+        if response.status >= 500 {
+            serverFailuresInARow += 1
+            if serverFailuresInARow >= 3 { throw DAVClient.statusError(response.status, method: "PUT") }
         }
         if var row, row.state == .synced {
             row.state = .pendingUpdate
             let marked = row
             _ = try write { transaction in try transaction.save(marked) }
         }
-        summary.skipped.append(SkippedCard(href: href, objectIdentifier: objectIdentifier, reason: .refusedByServer(status: response.status)))
+        let reason: SkippedCard.Reason = response.status >= 500 ? .serverFailed(status: response.status) : .refusedByServer(status: response.status)
+        summary.skipped.append(SkippedCard(href: href, objectIdentifier: objectIdentifier, reason: reason))
         if let objectIdentifier { settle(contact: objectIdentifier) }
     }
 
@@ -228,11 +246,12 @@ extension CollectionSynchronizer {
     func newHref(uid: String) throws -> String {
         var path = bookURL.path
         if !path.hasSuffix("/") { path += "/" }
-        let allowed = uid.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.@".unicodeScalars.contains($0)) }
+        // Only characters no server encodes differently: the href is the same in every listing.
+        let allowed = uid.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) }
         var name = allowed && !uid.isEmpty && uid.count <= 200 && !uid.hasPrefix(".") ? uid : UUID().uuidString
-        let taken = try storing { try store.syncCards(containerIdentifier: containerIdentifier, hrefs: [path + name + ".vcf"]) }
+        let taken = try storing { try store.syncCards(containerIdentifier: containerIdentifier, hrefs: [Href.canonical(path + name + ".vcf")]) }
         if !taken.isEmpty { name = UUID().uuidString }
-        return path + name + ".vcf"
+        return Href.canonical(path + name + ".vcf")
     }
 
     /// The UID of a card made for a record: the UUID of its identifier (`UUID:ABPerson`), else a new one.

@@ -34,6 +34,8 @@ struct CollectionSynchronizer {
     var localRemovals: [String: SyncCardRow] = [:]
     /// Whether every server change was taken, so the token may move.
     var tookEveryServerChange = true
+    /// Uploads in a row the server failed (5xx): a few mean the card, more mean the server.
+    var serverFailuresInARow = 0
     /// The group dialect the server's cards showed: group cards of a kind, or contact cards with CATEGORIES.
     var seenGroupCardDialect: GroupDialect?
     var sawCategories = false
@@ -87,7 +89,9 @@ struct CollectionSynchronizer {
             }.mapValues { ($0.etag, $0.state == .pendingCreate) }
         }
         let plan = SyncPlanner.plan(listing, known: known)
-        try await download(plan.downloads)
+        var listedTags: [String: String] = [:]
+        for (href, etag) in listing.changed { listedTags[href] = etag }
+        try await download(plan.downloads, listedTags: listedTags)
         try applyServerRemovals(plan.removals)
         if !capabilities.isReadOnly {
             try await uploadContacts()

@@ -69,11 +69,11 @@ struct RemoteLister: Sendable {
                     continue
                 }
                 if item.status == 404 || item.status == 410 {
-                    listing.removed.append(item.href)
+                    listing.removed.append(Href.canonical(item.href))
                 } else if item.properties.resourceTypes.contains("collection") {
                     continue
                 } else {
-                    listing.changed.append((item.href, item.properties.etag))
+                    listing.changed.append((Href.canonical(item.href), item.properties.etag))
                 }
             }
             guard let next = status.syncToken, !next.isEmpty else {
@@ -110,7 +110,7 @@ struct RemoteLister: Sendable {
         listing.ctag = ctag
         for item in status.responses where !DiscoveryMachine.sameResource(item.href, bookURL) {
             guard !item.properties.resourceTypes.contains("collection") else { continue }
-            listing.changed.append((item.href, item.properties.etag))
+            listing.changed.append((Href.canonical(item.href), item.properties.etag))
         }
         return Outcome(listing: listing, supportsSyncCollection: false)
     }

@@ -12,4 +12,13 @@ struct FetchedCards: Sendable {
     var gone: [String] = []
     /// Hrefs asked for that the server did not answer for.
     var missing: [String] = []
+    /// Hrefs the server failed on (5xx) when asked for alone, with the status.
+    var failed: [(href: String, status: Int)] = []
+
+    mutating func append(_ other: FetchedCards) {
+        cards += other.cards
+        gone += other.gone
+        missing += other.missing
+        failed += other.failed
+    }
 }

@@ -12,6 +12,8 @@ public struct SkippedCard: Codable, Hashable, Sendable {
         case refusedByServer(status: Int)
         /// The server listed the card but did not send it.
         case missingFromServer
+        /// The server failed on this card alone (a 5xx for it while other cards went through).
+        case serverFailed(status: Int)
 
         public var description: String {
             switch self {
@@ -20,6 +22,7 @@ public struct SkippedCard: Codable, Hashable, Sendable {
             case .invalid(let code): "the store refused the contact (error \(code))"
             case .refusedByServer(let status): "the server refused the upload (status \(status))"
             case .missingFromServer: "listed by the server but not sent"
+            case .serverFailed(let status): "the server failed on this card (status \(status))"
             }
         }
     }

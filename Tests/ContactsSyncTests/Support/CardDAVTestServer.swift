@@ -28,7 +28,10 @@ final class CardDAVTestServer: @unchecked Sendable {
 
     deinit {
         process.stop()
-        try? FileManager.default.removeItem(at: directory)
+        // CARDDAV_KEEP_SERVERS=1 keeps the folder (storage and server.log) for a failing test to be read.
+        if ProcessInfo.processInfo.environment["CARDDAV_KEEP_SERVERS"] == nil {
+            try? FileManager.default.removeItem(at: directory)
+        }
     }
 
     /// Starts a server; fails with a clear message when it is not installed.
