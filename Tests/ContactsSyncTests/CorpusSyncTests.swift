@@ -8,34 +8,34 @@ import Testing
 /// The shared vCard corpus synced down from and up to real servers.
 @Suite(.tags(.integration))
 struct CorpusSyncTests {
-    /// The contact cards of a store's container, as an export writes them, by UID.
-    static func exportedCards(_ harness: SyncHarness, container: String) throws -> [String: VCardCard] {
+    /// The contact cards of a store's container, as an export writes them, by UID. A UID may name several
+    /// cards: Xandikos keeps two resources with one UID (the corpus has such cards), and so does the store.
+    static func exportedCards(_ harness: SyncHarness, container: String) throws -> [String: [VCardCard]] {
         let url = harness.temporary.directory.appendingPathComponent("export-\(UUID().uuidString).vcf")
         let request = CNContact.predicateForContactsInContainer(withIdentifier: container)
         try harness.store.exportVCards(to: url, selection: .predicate(request))
-        var result: [String: VCardCard] = [:]
+        var result: [String: [VCardCard]] = [:]
         for card in try VCardReader.read(Data(contentsOf: url)) where !card.isGroup {
-            if let uid = card.uid { result[uid] = card }
+            if let uid = card.uid { result[uid, default: []].append(card) }
         }
         return result
     }
 
-    static func differences(_ left: VCardCard, _ right: VCardCard, server: ServerKind? = nil) -> [String] {
-        let unknown = server == .radicale
-            ? Self.normalized(left.unknownProperties) == Self.normalized(right.unknownProperties)
-            : left.unknownProperties == right.unknownProperties
+    /// What differs between two cards: every contact field, and the properties the model has no field for.
+    ///
+    /// - Parameter fieldsOnly: Compares contact fields alone. Radicale parses and writes every card again
+    ///   (vobject): it sorts properties, drops parameters without a name (vCard 2.1's `WORK`) and keeps only
+    ///   the text before an unescaped comma of a property it does not know, so what it hands a second store is
+    ///   what it kept, which the download test compares byte for byte.
+    static func differences(_ left: VCardCard, _ right: VCardCard, fieldsOnly: Bool = false) -> [String] {
+        let unknown = fieldsOnly || left.unknownProperties == right.unknownProperties
         return ContactComparison.differences(left.contact, right.contact, ignoring: [.thumbnailImageData])
             + (unknown ? [] : ["unknown properties: \(left.unknownProperties) against \(right.unknownProperties)"])
     }
 
-    /// Unknown properties as Radicale stores them: it parses and writes every card again (vobject), which
-    /// upper-cases names and parameter names.
-    static func normalized(_ properties: [VCardUnknownProperty]) -> [String] {
-        properties.map { property in
-            let parameters = property.parameters.map { $0.name.uppercased() + "=" + $0.values.joined(separator: ",") }
-            return ([(property.group.map { $0 + "." } ?? "") + property.name.uppercased()] + parameters).joined(separator: ";")
-                + ":" + property.value
-        }
+    /// The differences from a card to the closest of its copies (one, unless its UID repeats).
+    static func differences(_ card: VCardCard, _ copies: [VCardCard], fieldsOnly: Bool = false) -> [String] {
+        copies.map { differences(card, $0, fieldsOnly: fieldsOnly) }.min { $0.count < $1.count } ?? ["no copy"]
     }
 
     @Test(arguments: ServerKind.allCases)
@@ -51,7 +51,8 @@ struct CorpusSyncTests {
                 if (try? await server.put(withUID, name: name)) != nil { accepted.append(name) }
             }
         }
-        #expect(accepted.count > 60, "the server took most of the corpus: \(accepted.count)")
+        // Radicale refuses a second card with a UID it holds and cards its parser cannot read; Xandikos fewer.
+        #expect(accepted.count > 50, "the server took most of the corpus: \(accepted.count)")
         let harness = try SyncHarness()
         let account = try await harness.addAccount(server)
         let container = try harness.container(of: account, server: server)
@@ -68,8 +69,8 @@ struct CorpusSyncTests {
             let bytes = try #require(try await server.get(name))
             let card = try SyncCardCodec.parse(bytes)
             guard !card.isGroup, let uid = card.uid else { continue }
-            let copy = try #require(exported[uid], "\(name) came down")
-            #expect(Self.differences(card, copy) == [], "\(name)")
+            let copies = try #require(exported[uid], "\(name) came down")
+            #expect(Self.differences(card, copies) == [], "\(name)")
             compared += 1
         }
         #expect(compared == accepted.count - failed.count)
@@ -116,9 +117,12 @@ struct CorpusSyncTests {
         let mine = try Self.exportedCards(first, container: container).filter { !refusedUIDs.contains($0.key) }
         let theirs = try Self.exportedCards(second, container: otherContainer)
         #expect(Set(mine.keys) == Set(theirs.keys))
-        for (uid, card) in mine {
-            guard let copy = theirs[uid] else { continue }
-            #expect(Self.differences(card, copy, server: kind) == [], "\(uid)")
+        for (uid, cards) in mine {
+            guard let copies = theirs[uid] else { continue }
+            #expect(cards.count == copies.count, "\(uid)")
+            for card in cards {
+                #expect(Self.differences(card, copies, fieldsOnly: kind == .radicale) == [], "\(uid)")
+            }
         }
         let groups = { (harness: SyncHarness, container: String) in
             try harness.store.groups(matching: CNGroup.predicateForGroupsInContainer(withIdentifier: container)).map(\.name).sorted()

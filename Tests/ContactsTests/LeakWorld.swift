@@ -175,6 +175,14 @@ struct LeakWorld {
                 request.sortOrder = .familyName
                 try store.enumerateContacts(with: request) { contact, _ in result.append(contact) }
                 return stable(Self.render(result))
+            case 21:
+                // cardUID(ofContactWithIdentifier:): a hidden contact's card UID, or whether it has one.
+                return stable(try store.cardUID(ofContactWithIdentifier: identifier) ?? "no card")
+            case 22:
+                // contacts(withCardUID:): a hidden contact found by the UID of its card (imports of call 17
+                // give contacts the UIDs "uid-N" or a world identifier).
+                let uid = argument % 3 == 0 ? "uid-\(argument % 5)" : identifiers[argument % identifiers.count]
+                return stable(Self.render(try store.contacts(withCardUID: uid, keysToFetch: Self.keys)))
             default:
                 // unifiedMeContactWithKeys: the Me card, when hidden, must read as missing.
                 return try store.unifiedMeContactWithKeys(toFetch: Self.keys).identifier
@@ -183,7 +191,7 @@ struct LeakWorld {
     }
 
     /// How many kinds of call a script draws from.
-    static let callCount = 22
+    static let callCount = 24
 
     /// Every public member of CNContactStore that reads, writes or reveals anything, and what it could leak,
     /// with the call of ``answer(call:argument:in:)`` that checks it (or the suite that does, for members
@@ -214,6 +222,8 @@ struct LeakWorld {
         "method importVCards(data:options:)": "hidden contacts matched by UID or name, through the counts: call 17",
         "method importVCards(from:options:progress:)": "the same as importVCards(data:), from files (ImportPrivacyTests)",
         "method exportVCards(to:selection:options:)": "hidden contacts and group members: call 18",
+        "method cardUID(ofContactWithIdentifier:)": "a hidden contact's card UID, or whether it has a card: call 21",
+        "method contacts(withCardUID:keysToFetch:)": "a hidden contact found by its card's UID: call 22",
     ]
 
     /// Identifiers made during the run (imports, and so on) differ between the two stores: they read as "new".

@@ -31,7 +31,18 @@ struct CardFetcher: Sendable {
             return result
         }
         guard response.status == 207 else { throw DAVClient.statusError(response.status, method: "REPORT") }
-        let status = try MultistatusParser.parse(response.body)
+        let status: Multistatus
+        do {
+            status = try MultistatusParser.parse(response.body)
+        } catch let error as SyncError where error.code == .malformedResponse {
+            // A card holding characters XML 1.0 cannot carry (control characters) breaks the whole multistatus
+            // on servers that write cards into it as they are (Xandikos). Halves are asked for until that card
+            // stands alone; it is then fetched with GET, whose body is the card itself and needs no XML.
+            guard hrefs.count > 1 else { return try await getEach(hrefs) }
+            var result = try await multiget(Array(hrefs[..<(hrefs.count / 2)]))
+            result.append(try await multiget(Array(hrefs[(hrefs.count / 2)...])))
+            return result
+        }
         // Servers may spell an href differently from the request (percent-encoding): matched by decoded path.
         var requested: [String: String] = [:]
         for href in hrefs { requested[Self.key(href)] = href }
