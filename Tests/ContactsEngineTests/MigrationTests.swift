@@ -18,6 +18,8 @@ import Testing
             "phone_index", "group", "group_member", "subgroup", "transaction", "change_log", "app", "app_grant", "app_created",
             "keep_separate",
             "contact_uid",
+            // CardDAV accounts (migration carddav-sync).
+            "sync_account", "sync_collection", "sync_card", "sync_conflict",
         ])
     }
 
