@@ -11,7 +11,7 @@ extension ContactsCommand {
                 Secret Service when the session has one, else in a file only you can read \
                 ($XDG_CONFIG_HOME/contacts/credentials); never in the contacts store, never printed.
                 """,
-            subcommands: [AccountAdd.self, AccountList.self, AccountShow.self, AccountRemove.self],
+            subcommands: [AccountAdd.self, AccountList.self, AccountShow.self, AccountSync.self, AccountRemove.self],
             defaultSubcommand: AccountList.self
         )
     }
