@@ -232,6 +232,18 @@ import Testing
         #expect(passwordOption.status == 64, "there is no --password option")
     }
 
+    @Test func aPinnedCertificateMustBeAPEMFile() throws {
+        let harness = try CommandLineHarness()
+        #expect(try contacts(harness, ["init"]).status == 0)
+        let missing = try contacts(harness, ["accounts", "add", "https://127.0.0.1:1/", "--pin-certificate", "no.pem"])
+        #expect(missing.status == 66)
+        #expect(missing.standardError == "contacts: error: no such file: no.pem\n")
+        let notPEM = try harness.write("not a certificate", to: "server.pem")
+        let refused = try contacts(harness, ["accounts", "add", "https://127.0.0.1:1/", "--pin-certificate", notPEM])
+        #expect(refused.status == 65)
+        #expect(refused.standardError.hasPrefix("contacts: error: \(notPEM) holds no PEM certificate"))
+    }
+
     @Test func thePasswordFileIsRead() throws {
         let server = try RadicaleServer()
         let harness = try CommandLineHarness()
