@@ -15,13 +15,14 @@ public struct ContactsCommand: ParsableCommand {
             on first use. An explicit path must already hold a store: create one with 'contacts init'.
 
             Exit codes: 0 success, 1 other failure, 64 usage, 65 bad data, 66 missing input or store, \
-            67 unknown identifier, 69 unavailable, 73 cannot create, 74 store I/O error, 77 not permitted.
+            67 unknown identifier, 69 unavailable, 73 cannot create, 74 store I/O error, 75 try again later, \
+            76 server protocol error, 77 not permitted.
             """,
         version: "0.1.0",
         subcommands: [
             List.self, Show.self, Search.self, Add.self, Edit.self, Delete.self,
             Import.self, Export.self, Groups.self, Containers.self, Link.self, Unlink.self, WhyLinked.self,
-            KeepSeparate.self, History.self, Privacy.self, Info.self, Init.self, Me.self,
+            KeepSeparate.self, History.self, Privacy.self, Accounts.self, Info.self, Init.self, Me.self,
         ]
     )
 

@@ -1,3 +1,4 @@
+import ContactsSync
 import ContactsSystem
 
 extension CommandFailure {
@@ -11,6 +12,8 @@ extension CommandFailure {
             // The privacy controls' own error: its message names only bundle identifiers and files, but the
             // tool reports it as the code an app would see, like every other store error.
             self = CommandFailure(authorizationError.cnError)
+        } else if let syncError = error as? SyncError {
+            self = CommandFailure(syncError)
         } else if let contactsError = error as? CNError {
             self = CommandFailure(contactsError)
         } else {

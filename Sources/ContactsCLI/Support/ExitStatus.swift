@@ -20,8 +20,13 @@ package enum ExitStatus {
     package static let unavailable: Int32 = 69
     /// A file or record that cannot be created (it exists, or the place is not writable).
     package static let cannotCreate: Int32 = 73
-    /// The store could not be read or written.
+    /// The store or the credentials could not be read or written.
     package static let ioError: Int32 = 74
+    /// A failure that may pass: the server failed (5xx), did not answer in time, or could not be reached.
+    /// Scripts may try again later.
+    package static let temporaryFailure: Int32 = 75
+    /// The server answered outside the protocol: malformed XML, an unexpected status, endless redirects.
+    package static let protocolError: Int32 = 76
     /// Not permitted: authorization, read-only containers and records, account policy.
     package static let permission: Int32 = 77
 

@@ -62,12 +62,18 @@ final class CommandLineHarness: Sendable {
 
     /// Runs `contacts` with arguments; `--store` is added unless `store` is false.
     @discardableResult
-    func contacts(_ arguments: [String], store: Bool = true, environment extra: [String: String] = [:]) throws -> Result {
-        try run(Self.product("contacts"), arguments + (store ? ["--store", storePath] : []), environment: extra)
+    func contacts(
+        _ arguments: [String], store: Bool = true, environment extra: [String: String] = [:], input: String? = nil
+    ) throws -> Result {
+        try run(Self.product("contacts"), arguments + (store ? ["--store", storePath] : []), environment: extra, input: input)
     }
 
     /// Runs an executable and waits for it; output goes through files, so large outputs cannot block.
-    func run(_ executable: URL, _ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
+    ///
+    /// - Parameter input: The text on standard input; none (`/dev/null`) by default.
+    func run(
+        _ executable: URL, _ arguments: [String], environment extra: [String: String] = [:], input: String? = nil
+    ) throws -> Result {
         let id = UUID().uuidString
         let outputURL = directory.appendingPathComponent("out-\(id)")
         let errorURL = directory.appendingPathComponent("err-\(id)")
@@ -82,7 +88,13 @@ final class CommandLineHarness: Sendable {
         process.currentDirectoryURL = directory
         process.standardOutput = output
         process.standardError = error
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            let inputURL = directory.appendingPathComponent("in-\(id)")
+            try Data(input.utf8).write(to: inputURL)
+            process.standardInput = try FileHandle(forReadingFrom: inputURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         process.waitUntilExit()
         try output.close()

@@ -1,0 +1,125 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A Radicale server in a temporary folder on a free port of 127.0.0.1, with two address books of user
+/// `alice`: `friends` (read-write) and `readonly`. Stopped and removed when released.
+///
+/// A trimmed copy of ContactsSyncTests' `CardDAVTestServer` (Radicale over plain http only); cards are put
+/// with URLSession, as another client of the server would.
+final class RadicaleServer: Sendable {
+    let directory: URL
+    let port: Int
+    let process: ServerProcess
+
+    static let username = "alice"
+    static let password = "s3cr3t-Pa55word!"
+
+    init() throws {
+        let python = try ServerProcess.python()
+        try ServerProcess.requireModule("radicale", package: "Radicale")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "contacts-cli-radicale-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        port = try ServerProcess.freePort()
+        try Self.writeFiles(in: directory, port: port)
+        process = ServerProcess(
+            executable: python,
+            arguments: ["-m", "radicale", "--config", directory.appendingPathComponent("config").path],
+            port: port, logFile: directory.appendingPathComponent("server.log"))
+        try process.start()
+    }
+
+    deinit {
+        process.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    var baseURL: String { "http://127.0.0.1:\(port)/" }
+
+    /// Writes a card into the `friends` book.
+    func put(_ card: String, name: String) async throws {
+        var request = URLRequest(url: try requireURL("\(baseURL)\(Self.username)/friends/\(name)"))
+        request.httpMethod = "PUT"
+        request.setValue("text/vcard; charset=utf-8", forHTTPHeaderField: "Content-Type")
+        let token = Data("\(Self.username):\(Self.password)".utf8).base64EncodedString()
+        request.setValue("Basic \(token)", forHTTPHeaderField: "Authorization")
+        request.httpBody = Data(card.utf8)
+        let (_, response) = try await URLSession.shared.data(for: request)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        guard (200..<300).contains(status) else { throw ServerError("PUT \(name) answered \(status)") }
+    }
+
+    /// A small vCard 3.0 person, CRLF line breaks.
+    static func card(uid: String, given: String, family: String) -> String {
+        [
+            "BEGIN:VCARD", "VERSION:3.0", "UID:\(uid)", "N:\(family);\(given);;;", "FN:\(given) \(family)",
+            "TEL;TYPE=CELL:+1 555 0100", "END:VCARD",
+        ].joined(separator: "\r\n") + "\r\n"
+    }
+
+    private static func writeFiles(in directory: URL, port: Int) throws {
+        let collections = directory.appendingPathComponent("collections/collection-root/\(username)")
+        for (book, name) in [("friends", "Friends"), ("readonly", "Read only")] {
+            let folder = collections.appendingPathComponent(book)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(#"{"D:displayname": "\#(name)", "tag": "VADDRESSBOOK"}"#.utf8)
+                .write(to: folder.appendingPathComponent(".Radicale.props"))
+        }
+        try Data("\(username):\(password)\n".utf8).write(to: directory.appendingPathComponent("users"))
+        // Rules are tried in order; the read-only book comes before the rule that lets the owner write.
+        let rights = """
+            [root]
+            user: .+
+            collection:
+            permissions: R
+
+            [principal]
+            user: .+
+            collection: {user}
+            permissions: RW
+
+            [readonly]
+            user: .+
+            collection: {user}/readonly
+            permissions: r
+
+            [books]
+            user: .+
+            collection: {user}/[^/]+
+            permissions: rw
+            """
+        try Data(rights.utf8).write(to: directory.appendingPathComponent("rights"))
+        let config = """
+            [server]
+            hosts = 127.0.0.1:\(port)
+            max_connections = 20
+            timeout = 120
+
+            [auth]
+            type = htpasswd
+            htpasswd_filename = \(directory.appendingPathComponent("users").path)
+            htpasswd_encryption = plain
+
+            [rights]
+            type = from_file
+            file = \(directory.appendingPathComponent("rights").path)
+
+            [storage]
+            filesystem_folder = \(directory.appendingPathComponent("collections").path)
+
+            [logging]
+            level = warning
+
+            """
+        try Data(config.utf8).write(to: directory.appendingPathComponent("config"))
+    }
+}
+
+/// A URL from text, or a test failure naming it.
+private func requireURL(_ text: String) throws -> URL {
+    guard let url = URL(string: text) else { throw ServerError("not a URL: \(text)") }
+    return url
+}
