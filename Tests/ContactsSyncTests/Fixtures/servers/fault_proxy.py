@@ -67,7 +67,9 @@ class Proxy(http.server.BaseHTTPRequestHandler):
     def forward(self, method, body, headers=None):
         url = urllib.parse.urlsplit(self.upstream)
         connection = http.client.HTTPConnection(url.hostname, url.port, timeout=120)
-        outgoing = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "content-length", "connection")}
+        # No Accept-Encoding: the proxy edits answers (truncate), which it cannot do to gzip (Radicale's choice).
+        dropped = ("host", "content-length", "connection", "accept-encoding")
+        outgoing = {k: v for k, v in self.headers.items() if k.lower() not in dropped}
         outgoing.update(headers or {})
         connection.request(method, self.path, body=body, headers=outgoing)
         response = connection.getresponse()
