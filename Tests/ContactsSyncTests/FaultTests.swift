@@ -82,4 +82,19 @@ struct FaultTests {
         try await SyncChecks.expectBothSides(
             hold: FaultSetup.all, harness: setup.harness, container: setup.container, server: setup.server)
     }
+
+    @Test(arguments: ServerKind.allCases)
+    func aServerFailingOnEveryCardEndsTheSyncEvenInBatchesOfOne(kind: ServerKind) async throws {
+        let setup = try await FaultSetup.start(kind, batchSize: 1)
+        try await setup.proxy.inject(
+            FaultProxy.Fault(method: "REPORT", action: .status, path: setup.server.bookPath, status: 503, count: 1000, after: 1))
+        // Each card alone fails, which would look like each card's own fault; all of them is the server's.
+        SyncChecks.expectClear(await setup.syncError(), code: .serverError)
+
+        try await setup.proxy.clear()
+        let summary = try await setup.harness.sync(setup.account)
+        #expect(summary.downloaded == FaultSetup.serverAdded.count, "no card was set aside as failing")
+        try await SyncChecks.expectBothSides(
+            hold: FaultSetup.all, harness: setup.harness, container: setup.container, server: setup.server)
+    }
 }

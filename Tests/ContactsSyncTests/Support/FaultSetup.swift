@@ -20,14 +20,16 @@ struct FaultSetup {
     /// Short timeouts so a slow answer fails fast, long enough for a loaded machine's normal answers.
     static let timeouts = SyncTimeouts(connect: 5, read: 4, request: 20)
 
-    static func start(_ kind: ServerKind, wrapTransport: (@Sendable (any DAVTransport) -> any DAVTransport)? = nil) async throws -> FaultSetup {
+    static func start(
+        _ kind: ServerKind, batchSize: Int = 2, wrapTransport: (@Sendable (any DAVTransport) -> any DAVTransport)? = nil
+    ) async throws -> FaultSetup {
         let server = try CardDAVTestServer.start(kind)
         for (index, family) in first.enumerated() {
             try await server.put(Cards.person(uid: "first-\(index)", given: "Given", family: family), name: "first-\(index).vcf")
         }
         let proxy = try FaultProxy.start(in: server)
         let harness = try SyncHarness(wrapTransport: wrapTransport)
-        let account = try await harness.addAccount(server, url: proxy.baseURL, batchSize: 2, timeouts: timeouts)
+        let account = try await harness.addAccount(server, url: proxy.baseURL, batchSize: batchSize, timeouts: timeouts)
         let container = try harness.container(of: account, server: server)
         // Every request must go through the proxy, or a fault would miss it.
         guard account.addressBooks.allSatisfy({ $0.url.port == proxy.port }) else {
