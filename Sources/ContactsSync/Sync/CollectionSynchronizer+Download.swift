@@ -13,6 +13,7 @@ extension CollectionSynchronizer {
         let batches = stride(from: 0, to: hrefs.count, by: size).map { Array(hrefs[$0..<min($0 + size, hrefs.count)]) }
         let fetcher = CardFetcher(client: client, bookURL: bookURL, usesMultiget: capabilities.supportsMultiget)
         var groupCards: [(ServerCard, VCardCard)] = []
+        var failed: [(href: String, status: Int)] = []
         var done = 0
         report(.downloading, 0, hrefs.count)
         try await withThrowingTaskGroup(of: FetchedCards.self) { group in
@@ -29,16 +30,42 @@ extension CollectionSynchronizer {
                     group.addTask { try await fetcher.fetch(batch) }
                     next += 1
                 }
-                groupCards += try apply(fetched, listedTags: listedTags)
+                failed += fetched.failed
+                groupCards += try apply(fetched)
                 done += fetched.cards.count + fetched.gone.count + fetched.missing.count
                 report(.downloading, done, hrefs.count)
             }
         }
+        // Batches of one card never fail as a whole; every card failing is the server failing.
+        if hrefs.count > 1, failed.count == hrefs.count, let status = failed.first?.status {
+            throw DAVClient.statusError(status, method: capabilities.supportsMultiget ? "REPORT" : "GET")
+        }
+        try recordFailed(failed, listedTags: listedTags)
         try applyGroupCards(groupCards)
     }
 
+    /// Records the cards the server failed to send, reported once and fetched again when they change.
+    ///
+    /// Only once the whole download went through: a download that fails later shows the server failing, not
+    /// the card, and a card recorded at its listed tag would not be asked for again until it changed.
+    private mutating func recordFailed(_ failed: [(href: String, status: Int)], listedTags: [String: String]) throws {
+        guard !failed.isEmpty else { return }
+        let stored = try storing { try store.syncCards(containerIdentifier: containerIdentifier, hrefs: failed.map(\.href)) }
+        for (href, status) in failed {
+            summary.skipped.append(SkippedCard(href: href, objectIdentifier: stored[href]?.objectIdentifier, reason: .serverFailed(status: status)))
+        }
+        let (_, changed) = try write { transaction in
+            // A card that was readable before keeps its contact and record until it is readable again.
+            for (href, _) in failed where stored[href] == nil {
+                try transaction.save(
+                    SyncCardRow(href: href, etag: listedTags[href], kind: .unreadable, objectIdentifier: nil, uid: nil, base: Data()))
+            }
+        }
+        changedStore = changedStore || changed
+    }
+
     /// Writes one batch of contact cards; returns its group cards for later.
-    private mutating func apply(_ fetched: FetchedCards, listedTags: [String: String]) throws -> [(ServerCard, VCardCard)] {
+    private mutating func apply(_ fetched: FetchedCards) throws -> [(ServerCard, VCardCard)] {
         for href in fetched.missing {
             // Listed but not sent: the token must not move past it, so the next sync asks again.
             tookEveryServerChange = false
@@ -47,11 +74,6 @@ extension CollectionSynchronizer {
         var contacts: [(ServerCard, VCardCard)] = []
         var groups: [(ServerCard, VCardCard)] = []
         var unreadable: [(ServerCard, SkippedCard.Reason)] = []
-        // A card the server fails to send is recorded at its listed tag like an unreadable one: reported once,
-        // fetched again when it changes.
-        for (href, status) in fetched.failed {
-            unreadable.append((ServerCard(href: href, etag: listedTags[href], bytes: []), .serverFailed(status: status)))
-        }
         for server in fetched.cards {
             do {
                 let card = try SyncCardCodec.parse(server.bytes)
@@ -67,7 +89,7 @@ extension CollectionSynchronizer {
             }
         }
         let stored = try storing {
-            try store.syncCards(containerIdentifier: containerIdentifier, hrefs: fetched.cards.map(\.href) + fetched.failed.map(\.href))
+            try store.syncCards(containerIdentifier: containerIdentifier, hrefs: fetched.cards.map(\.href))
         }
         // Contacts changed on both sides are reconciled with their local version, read before the write.
         let reconciled = contacts.compactMap { server, _ -> String? in

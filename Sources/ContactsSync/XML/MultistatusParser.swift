@@ -17,6 +17,9 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
     private var propstatStatus: Int?
     /// Whether a `valid-sync-token` precondition element was seen (an error body, RFC 6578 §3.2).
     private(set) var namesInvalidSyncToken = false
+    /// Whether the parser reported an error it recovered from, and whether any element was seen.
+    private var sawError = false
+    private var sawElement = false
 
     private static let capturedElements: Set<String> = [
         "href", "status", "getetag", "address-data", "displayname", "sync-token", "getctag",
@@ -47,7 +50,11 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
         parser.delegate = self
-        guard parser.parse() else {
+        let parsed = parser.parse()
+        // swift-corelibs-foundation's XMLParser recovers from errors as libxml2 does and returns true for a
+        // truncated or unbalanced body (a connection cut mid-answer): a reported error, no element at all, or
+        // an element left open makes the body malformed too.
+        guard parsed, parser.parserError == nil, !sawError, sawElement, stack.isEmpty else {
             throw SyncError(.malformedResponse, "the server's XML is not well-formed (line \(parser.lineNumber))")
         }
     }
@@ -58,6 +65,7 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
     ) {
         let parent = stack.last
         stack.append(elementName)
+        sawElement = true
         if Self.capturedElements.contains(elementName) {
             text = ""
             capturing = true
@@ -82,6 +90,10 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
             default: break
             }
         }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        sawError = true
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {

@@ -182,8 +182,9 @@ final class CardDAVTestServer: @unchecked Sendable {
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// A self-signed certificate for 127.0.0.1 made with openssl; returns its PEM.
-    private static func makeCertificate(in directory: URL) throws -> String {
+    /// A self-signed certificate for 127.0.0.1 made with openssl (cert.pem and key.pem in a folder); returns its
+    /// PEM. Tests also use it for a certificate no server presents.
+    static func makeCertificate(in directory: URL) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
         process.arguments = [

@@ -9,7 +9,8 @@ Actions: status (answer with a status), malformed (207 with broken XML), redirec
 URLs), slow (sleep `seconds`, then forward), drop (forward, then close without answering: the request took
 effect but its answer is lost), truncate (a sync-collection answer cut after `keep` responses with a 507 and an
 intermediate token; the request with that token gets the rest). `count` is how many matching requests the
-fault applies to (default 1). `DELETE /__fault__` clears every fault. `GET /__log__` returns the methods and
+fault applies to (default 1); `after` lets that many matching requests through first (default 0), to reach the
+second REPORT of a sync (a multiget) past the first (the listing). `DELETE /__fault__` clears every fault. `GET /__log__` returns the methods and
 paths seen, one per line.
 """
 import http.client
@@ -24,7 +25,7 @@ import urllib.parse
 LOCK = threading.Lock()
 FAULTS = []
 LOG = []
-PARTIAL = {}  # fabricated token -> (real token, number of responses already sent)
+PARTIAL = {}  # fabricated token -> (the token the truncated request sent, number of responses already sent)
 
 
 def take_fault(method, path):
@@ -35,6 +36,9 @@ def take_fault(method, path):
             if fault.get("path", "") not in path:
                 continue
             if fault.get("count", 1) <= 0:
+                continue
+            if fault.get("after", 0) > 0:
+                fault["after"] -= 1
                 continue
             fault["count"] = fault.get("count", 1) - 1
             return dict(fault)
@@ -63,7 +67,9 @@ class Proxy(http.server.BaseHTTPRequestHandler):
     def forward(self, method, body, headers=None):
         url = urllib.parse.urlsplit(self.upstream)
         connection = http.client.HTTPConnection(url.hostname, url.port, timeout=120)
-        outgoing = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "content-length", "connection")}
+        # No Accept-Encoding: the proxy edits answers (truncate), which it cannot do to gzip (Radicale's choice).
+        dropped = ("host", "content-length", "connection", "accept-encoding")
+        outgoing = {k: v for k, v in self.headers.items() if k.lower() not in dropped}
         outgoing.update(headers or {})
         connection.request(method, self.path, body=body, headers=outgoing)
         response = connection.getresponse()
@@ -119,18 +125,20 @@ class Proxy(http.server.BaseHTTPRequestHandler):
             self.connection.shutdown(2)
             return
         if action == "truncate" and status == 207:
-            data = self.truncate(data, fault.get("keep", 1))
+            sent = token.group(1).decode() if token else ""
+            data = self.truncate(data, fault.get("keep", 1), sent)
         return self.answer(status, data, headers)
 
-    def truncate(self, data, keep):
+    def truncate(self, data, keep, sent_token):
         text = data.decode()
         responses = list(re.finditer(r"<(\w+:)?response>.*?</(\w+:)?response>", text, re.S))
         if len(responses) <= keep:
             return data
-        real = re.search(r"<(\w+:)?sync-token>([^<]*)</(\w+:)?sync-token>\s*</(\w+:)?multistatus>", text, re.S)
         fabricated = "urn:fault-proxy:partial:%d:%d" % (time.time_ns(), keep)
+        # The continuation asks the server again from the token the truncated request sent (not the answer's
+        # new token, which would list nothing), and the responses already sent are dropped from that answer.
         with LOCK:
-            PARTIAL[fabricated] = (real.group(2) if real else "", keep)
+            PARTIAL[fabricated] = (sent_token, keep)
         prefix = responses[0].group(1) or ""
         cut = responses[keep - 1].end() if keep > 0 else responses[0].start()
         rest = text[cut:]
