@@ -12,7 +12,39 @@ struct CardFetcher: Sendable {
         return usesMultiget ? try await multiget(hrefs) : try await getEach(hrefs)
     }
 
+    /// A batch through `addressbook-multiget`.
+    ///
+    /// A card holding characters XML 1.0 cannot carry (control characters) breaks the whole multistatus on
+    /// servers that write cards into it as they are (Xandikos). Halves are asked for until such cards stand
+    /// alone, and each is then fetched with GET, whose body is the card itself and needs no XML. When no card of
+    /// a batch of several comes back readable, the server's answers are broken, not one card: the sync stops
+    /// with `malformedResponse` and the next one finishes the job.
     private func multiget(_ hrefs: [String]) async throws -> FetchedCards {
+        var (result, unwritable) = try await multigetSplitting(hrefs)
+        guard !unwritable.isEmpty else { return result }
+        if hrefs.count > 1, unwritable.count == hrefs.count {
+            throw SyncError(.malformedResponse, "REPORT: no card of a batch of \(hrefs.count) came back as well-formed XML")
+        }
+        result.append(try await getEach(unwritable))
+        return result
+    }
+
+    /// A multiget split in halves when its answer is not well-formed XML; returns the cards and the hrefs that
+    /// stayed unreadable alone.
+    private func multigetSplitting(_ hrefs: [String]) async throws -> (FetchedCards, unwritable: [String]) {
+        do {
+            return (try await multigetOnce(hrefs), [])
+        } catch let error as SyncError where error.code == .malformedResponse {
+            guard hrefs.count > 1 else { return (FetchedCards(), hrefs) }
+            var (result, unwritable) = try await multigetSplitting(Array(hrefs[..<(hrefs.count / 2)]))
+            let (second, alsoUnwritable) = try await multigetSplitting(Array(hrefs[(hrefs.count / 2)...]))
+            result.append(second)
+            unwritable += alsoUnwritable
+            return (result, unwritable)
+        }
+    }
+
+    private func multigetOnce(_ hrefs: [String]) async throws -> FetchedCards {
         let request = DAVRequest(method: "REPORT", url: bookURL, depth: "1", xml: DAVRequestBody.multiget(hrefs: hrefs))
         let (response, _) = try await client.send(request)
         if (500..<600).contains(response.status) {
@@ -31,18 +63,7 @@ struct CardFetcher: Sendable {
             return result
         }
         guard response.status == 207 else { throw DAVClient.statusError(response.status, method: "REPORT") }
-        let status: Multistatus
-        do {
-            status = try MultistatusParser.parse(response.body)
-        } catch let error as SyncError where error.code == .malformedResponse {
-            // A card holding characters XML 1.0 cannot carry (control characters) breaks the whole multistatus
-            // on servers that write cards into it as they are (Xandikos). Halves are asked for until that card
-            // stands alone; it is then fetched with GET, whose body is the card itself and needs no XML.
-            guard hrefs.count > 1 else { return try await getEach(hrefs) }
-            var result = try await multiget(Array(hrefs[..<(hrefs.count / 2)]))
-            result.append(try await multiget(Array(hrefs[(hrefs.count / 2)...])))
-            return result
-        }
+        let status = try MultistatusParser.parse(response.body)
         // Servers may spell an href differently from the request (percent-encoding): matched by decoded path.
         var requested: [String: String] = [:]
         for href in hrefs { requested[Self.key(href)] = href }

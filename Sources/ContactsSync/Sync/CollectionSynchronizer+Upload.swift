@@ -104,6 +104,11 @@ extension CollectionSynchronizer {
         }
         let fetcher = CardFetcher(client: client, bookURL: bookURL, usesMultiget: capabilities.supportsMultiget)
         let fetched = try await fetcher.fetch([row.href])
+        // A server failing on the card it just refused is failing: the sync stops here (the card stays
+        // pending) rather than reading the card as absent and creating it again.
+        if let failure = fetched.failed.first {
+            throw DAVClient.statusError(failure.status, method: "REPORT")
+        }
         guard let server = fetched.cards.first else {
             if let refusal {
                 try refuse(refusal, href: row.href, objectIdentifier: snapshot.storage.identifier)
