@@ -191,16 +191,17 @@ extension ContactJSON {
 /// Writes a JSON array one element at a time, so a listing of the whole store stays in constant memory.
 package struct JSONArrayWriter {
     private var count = 0
-    /// One encoder for the whole array: making one per element showed in the listing's profile.
-    private let encoder = ContactJSON.encoder
+    /// One writer for the whole array, its buffer reused for each contact.
+    private var writer = PrettyJSONWriter(indent: 2)
 
     package init() {}
 
-    package mutating func append(_ value: some Encodable, to output: inout BufferedOutput) throws {
-        // Indented by two inside the array, in the same pass that compacts empty lists.
-        let bytes = ContactJSON.compacted(try encoder.encode(value), indent: 2)
+    /// Appends a contact through ``PrettyJSONWriter``: the same bytes as the encoder, several times faster.
+    package mutating func append(_ contact: ContactJSON, to output: inout BufferedOutput) {
+        writer.removeAll()
+        contact.write(to: &writer)
         output.write(count == 0 ? "[\n  " : ",\n  ")
-        output.write(String(decoding: bytes, as: UTF8.self))
+        output.write(bytes: writer.bytes)
         count += 1
     }
 

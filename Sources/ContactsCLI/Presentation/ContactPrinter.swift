@@ -20,16 +20,9 @@ package struct ContactPrinter {
         var output = BufferedOutput()
         if json {
             var writer = JSONArrayWriter()
-            var failure: (any Error)?
-            try store.enumerateContacts(with: request) { contact, stop in
-                do {
-                    try writer.append(ContactJSON(contact, presenter: presenter), to: &output)
-                } catch {
-                    failure = error
-                    stop.pointee = true
-                }
+            try store.enumerateContacts(with: request) { contact, _ in
+                writer.append(ContactJSON(contact, presenter: presenter), to: &output)
             }
-            if let failure { throw failure }
             writer.finish(&output)
         } else {
             var table = TextTable(header: ContactPresenter.rowHeader)

@@ -62,6 +62,12 @@ package struct BufferedOutput {
         if buffer.count >= limit { flush() }
     }
 
+    /// Appends bytes, writing the buffer out when it is full.
+    package mutating func write(bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= limit { flush() }
+    }
+
     /// Appends a line.
     package mutating func line(_ text: String = "") {
         write(text)
