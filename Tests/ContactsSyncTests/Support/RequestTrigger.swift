@@ -14,6 +14,8 @@ final class RequestTrigger: Sendable {
     private struct State {
         var armed: Armed?
         var sent: [String: Int] = [:]
+        /// By method and path, for a test that looks at one book of an account.
+        var sentTo: [String: Int] = [:]
     }
 
     private let state = Mutex(State())
@@ -28,8 +30,16 @@ final class RequestTrigger: Sendable {
         state.withLock { $0.sent[method, default: 0] }
     }
 
+    /// How many requests of a method went to a path (a book's, without its final slash) since the last reset.
+    func sent(_ method: String, to path: String) -> Int {
+        state.withLock { $0.sentTo["\(method) \(path)", default: 0] }
+    }
+
     func resetCounts() {
-        state.withLock { $0.sent = [:] }
+        state.withLock {
+            $0.sent = [:]
+            $0.sentTo = [:]
+        }
     }
 
     func wrap(_ transport: any DAVTransport) -> any DAVTransport {
@@ -37,9 +47,10 @@ final class RequestTrigger: Sendable {
     }
 
     /// Counts a request and returns the action to run before it, if it is the chosen one.
-    fileprivate func willSend(_ method: String) -> (@Sendable () -> Void)? {
+    fileprivate func willSend(_ method: String, path: String) -> (@Sendable () -> Void)? {
         state.withLock { state in
             state.sent[method, default: 0] += 1
+            state.sentTo["\(method) \(path.hasSuffix("/") ? String(path.dropLast()) : path)", default: 0] += 1
             guard var armed = state.armed, armed.method == method else { return nil }
             if armed.skipping > 0 {
                 armed.skipping -= 1
@@ -58,7 +69,7 @@ private struct TriggeredTransport: DAVTransport {
 
     func send(_ request: DAVRequest) async throws -> DAVResponse {
         // Run outside the lock: the action may block (a process stopping).
-        trigger.willSend(request.method)?()
+        trigger.willSend(request.method, path: request.url.path)?()
         return try await wrapped.send(request)
     }
 
