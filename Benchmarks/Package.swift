@@ -59,6 +59,15 @@ let package = Package(
                 .plugin(name: "BenchmarkPlugin", package: "package-benchmark")
             ]
         ),
+        // Save cost as the store grows (issue 17): swift run -c release FillDriver [total] [batch].
+        .executableTarget(
+            name: "FillDriver",
+            dependencies: [
+                .product(name: "ContactsSystem", package: "swift-contacts"),
+                .product(name: "ContactsSampleData", package: "swift-contacts"),
+            ],
+            path: "Benchmarks/FillDriver"
+        ),
         .executableTarget(
             name: "ImportDriver",
             dependencies: ["ImportBenchmarkSupport", .product(name: "ContactsSystem", package: "swift-contacts")],

@@ -56,7 +56,7 @@ package struct ContactStorage: @unchecked Sendable {
 
     /// A new identifier in the form Apple's desktop store uses.
     package static func newIdentifier() -> String {
-        RandomUUID.string() + ":ABPerson"
+        LocalUUID.string() + ":ABPerson"
     }
 }
 

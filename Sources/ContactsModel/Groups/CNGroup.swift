@@ -36,7 +36,7 @@ open class CNGroup: NSObject, NSCopying, NSMutableCopying, NSSecureCoding, @unch
 
     /// A new identifier in the form Apple's desktop store uses.
     package static func newIdentifier() -> String {
-        RandomUUID.string() + ":ABGroup"
+        LocalUUID.string() + ":ABGroup"
     }
 
     /// The group's unique identifier, persistent across launches on this machine.

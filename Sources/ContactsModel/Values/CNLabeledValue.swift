@@ -37,7 +37,7 @@ open class CNLabeledValue<ValueType: NSCopying & NSSecureCoding>: NSObject, NSCo
     ///   - label: A predefined label constant, a custom label, or nil.
     ///   - value: The value; it is copied.
     public required init(label: String?, value: ValueType) {
-        self.storedIdentifier = RandomUUID.string()
+        self.storedIdentifier = LocalUUID.string()
         self.storedLabel = label
         self.storedValue = Self.frozenCopy(of: value)
         super.init()
