@@ -68,6 +68,15 @@ let package = Package(
             ],
             path: "Benchmarks/FillDriver"
         ),
+        // Search against enumeration, per contact (issue 17): swift run -c release SearchDriver [contacts] [rounds].
+        .executableTarget(
+            name: "SearchDriver",
+            dependencies: [
+                .product(name: "ContactsSystem", package: "swift-contacts"),
+                .product(name: "ContactsSampleData", package: "swift-contacts"),
+            ],
+            path: "Benchmarks/SearchDriver"
+        ),
         .executableTarget(
             name: "ImportDriver",
             dependencies: ["ImportBenchmarkSupport", .product(name: "ContactsSystem", package: "swift-contacts")],
