@@ -29,15 +29,17 @@ final class ConnectionSession: @unchecked Sendable {
 
     private let channel: any Channel
     private let configuration: DaemonConfiguration
+    private let pending: PendingConsents
     private let queue: DispatchQueue
     private var phase = Phase.identifying
     private var greeted = false
     private var streams: [UInt64: Stream] = [:]
     private var credentials: PeerCredentials?
 
-    init(channel: any Channel, configuration: DaemonConfiguration, label: String) {
+    init(channel: any Channel, configuration: DaemonConfiguration, pending: PendingConsents, label: String) {
         self.channel = channel
         self.configuration = configuration
+        self.pending = pending
         self.queue = DispatchQueue(label: "contactsd.connection.\(label)")
     }
 
@@ -65,7 +67,7 @@ final class ConnectionSession: @unchecked Sendable {
                 return .refused(DaemonError(.peerUnknown, "the store of user \(credentials.uid) cannot be opened"))
             }
             let privacy = ContactStorePrivacyOptions(
-                consentAgent: configuration.consentAgent ?? UnavailableConsentAgent(),
+                consentAgent: configuration.consentAgent ?? pending.agent(for: credentials.uid),
                 environment: configuration.privacyEnvironment,
                 administratorPolicy: configuration.administratorPolicy)
             return .identified(app, EmbeddedConnection(sharing: store, accessor: .app(app), privacy: privacy))
@@ -190,8 +192,37 @@ final class ConnectionSession: @unchecked Sendable {
             var reply = Contacts_V1_BytesReply()
             reply.value = try connection.currentHistoryToken()
             send(id: id, .bytesValue(reply))
+        case .pendingConsents:
+            let uid = try personAgentUID(app)
+            var reply = Contacts_V1_PendingConsentsReply()
+            reply.requests = pending.waiting(for: uid).map(Contacts_V1_PendingConsent.init)
+            send(id: id, .pendingConsents(reply))
+        case .answerConsent(let request):
+            let uid = try personAgentUID(app)
+            var reply = Contacts_V1_AnswerConsentReply()
+            reply.answered = pending.answer(request.requestID, with: try Self.answer(request), uid: uid)
+            send(id: id, .answerConsent(reply))
         case .hello, .none:
             throw CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "unexpected message"])
+        }
+    }
+
+    /// The user whose apps' requests a person-agent peer may see; 100 for any other peer (an app asking to
+    /// answer its own prompt).
+    private func personAgentUID(_ app: AppIdentity) throws(CNError) -> uid_t {
+        guard app.entitlements.granted.contains(DaemonConfiguration.personAgentEntitlement), let credentials else {
+            throw CNError(.authorizationDenied)
+        }
+        return credentials.uid
+    }
+
+    private static func answer(_ request: Contacts_V1_AnswerConsentRequest) throws(CNError) -> ConsentAnswer {
+        switch request.decision {
+        case 0: return .deny
+        case 1: return .full
+        case 2: return .limited(Set(request.limitedIdentifiers))
+        default:
+            throw CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "unknown decision \(request.decision)"])
         }
     }
 

@@ -29,13 +29,15 @@ package final class ContactsDaemon: Sendable {
             at: configuration.stateDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let stores = UserStores(configuration: configuration)
+        let pending = PendingConsents(timeout: configuration.consentTimeout)
         let identifier = PeerIdentifier(registry: AppRegistry(directory: configuration.registryDirectory, trustedOwner: geteuid()))
         let counter = Atomic<Int>(0)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .childChannelInitializer { channel in
                 let label = counter.add(1, ordering: .relaxed).newValue
-                let session = ConnectionSession(channel: channel, configuration: configuration, label: "\(label)")
+                let session = ConnectionSession(
+                    channel: channel, configuration: configuration, pending: pending, label: "\(label)")
                 session.start(credentials: PeerCredentials.read(from: channel), identifier: identifier, stores: stores)
                 return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(FrameDecoder()))

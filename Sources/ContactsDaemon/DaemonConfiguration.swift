@@ -15,11 +15,18 @@ package struct DaemonConfiguration: Sendable {
     package var registryDirectory: URL
     /// The administrator's policy; nil reads `/etc/contacts/policy.json` (the daemon's, not an app's, file).
     package var administratorPolicy: AdministratorPolicy?
-    /// Who answers an app's consent prompt for the person; nil: nobody can ask yet, so nothing is granted and
-    /// the app may ask again (docs/Daemon.md: the person's agents connect in a later step).
+    /// Who answers an app's consent prompt for the person; nil (the default): the person, through their agent's
+    /// connection (``personAgentEntitlement``), within ``consentTimeout``.
     package var consentAgent: (any ConsentAgent)?
     /// The largest number of contacts in one streamed batch.
     package var maximumBatchSize = 512
+    /// How long an app's consent request waits for the person's agent before it is not granted (and nothing is
+    /// recorded, so the app may ask again). Used when ``consentAgent`` is nil.
+    package var consentTimeout: Duration = .seconds(120)
+
+    /// The registry entitlement of the person's agents (the `contacts` tool, a session agent): they may list
+    /// and answer the consent requests of their own user's apps. Our own name, not Apple's.
+    package static let personAgentEntitlement = "org.swift-contacts.person-agent"
 
     package init(socketPath: String, stateDirectory: URL, registryDirectory: URL) {
         self.socketPath = socketPath

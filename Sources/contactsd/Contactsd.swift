@@ -23,10 +23,14 @@ struct Contactsd: ParsableCommand {
     @Option(help: "The administrator's app registry directory.")
     var registry = "/etc/contacts/apps"
 
+    @Option(help: "Seconds an app's consent request waits for the person's answer ('contacts privacy pending').")
+    var consentTimeout = 120
+
     func run() throws {
-        let configuration = DaemonConfiguration(
+        var configuration = DaemonConfiguration(
             socketPath: socket, stateDirectory: URL(fileURLWithPath: state),
             registryDirectory: URL(fileURLWithPath: registry))
+        configuration.consentTimeout = .seconds(max(1, consentTimeout))
         let daemon = try ContactsDaemon.start(configuration)
         // Runs until SIGTERM or SIGINT, then closes every connection and removes the socket.
         let signals = [SIGTERM, SIGINT].map { signal -> any DispatchSourceSignal in

@@ -149,6 +149,23 @@ public nonisolated struct Contacts_V1_ClientMessage: Sendable {
     set {body = .cancel(newValue)}
   }
 
+  /// The person's agent only: the apps waiting for the person's answer, and the answer.
+  public var pendingConsents: Contacts_V1_PendingConsentsRequest {
+    get {
+      if case .pendingConsents(let v)? = body {return v}
+      return Contacts_V1_PendingConsentsRequest()
+    }
+    set {body = .pendingConsents(newValue)}
+  }
+
+  public var answerConsent: Contacts_V1_AnswerConsentRequest {
+    get {
+      if case .answerConsent(let v)? = body {return v}
+      return Contacts_V1_AnswerConsentRequest()
+    }
+    set {body = .answerConsent(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -167,6 +184,9 @@ public nonisolated struct Contacts_V1_ClientMessage: Sendable {
     case `continue`(Contacts_V1_Continue)
     /// Ends a streaming reply early; the daemon answers with a last, empty batch.
     case cancel(Contacts_V1_Cancel)
+    /// The person's agent only: the apps waiting for the person's answer, and the answer.
+    case pendingConsents(Contacts_V1_PendingConsentsRequest)
+    case answerConsent(Contacts_V1_AnswerConsentRequest)
 
   }
 
@@ -287,6 +307,22 @@ public nonisolated struct Contacts_V1_ServerMessage: Sendable {
     set {body = .accessRevoked(newValue)}
   }
 
+  public var pendingConsents: Contacts_V1_PendingConsentsReply {
+    get {
+      if case .pendingConsents(let v)? = body {return v}
+      return Contacts_V1_PendingConsentsReply()
+    }
+    set {body = .pendingConsents(newValue)}
+  }
+
+  public var answerConsent: Contacts_V1_AnswerConsentReply {
+    get {
+      if case .answerConsent(let v)? = body {return v}
+      return Contacts_V1_AnswerConsentReply()
+    }
+    set {body = .answerConsent(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -303,6 +339,8 @@ public nonisolated struct Contacts_V1_ServerMessage: Sendable {
     case bytesValue(Contacts_V1_BytesReply)
     case changeNotice(Contacts_V1_ChangeNotice)
     case accessRevoked(Contacts_V1_AccessRevoked)
+    case pendingConsents(Contacts_V1_PendingConsentsReply)
+    case answerConsent(Contacts_V1_AnswerConsentReply)
 
   }
 
@@ -416,6 +454,84 @@ public nonisolated struct Contacts_V1_RequestAccessReply: Sendable {
   public init() {}
 
   fileprivate var _error: Contacts_V1_Error? = nil
+}
+
+public nonisolated struct Contacts_V1_PendingConsentsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Contacts_V1_PendingConsent: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The daemon's number for the waiting request, for AnswerConsentRequest.
+  public var requestID: UInt64 = 0
+
+  public var bundleIdentifier: String = String()
+
+  public var displayName: String = String()
+
+  /// The app's purpose string (NSContactsUsageDescription).
+  public var purpose: String = String()
+
+  /// 0: the standard two-stage prompt; 1: the contact access button's simplified prompt (limited or nothing).
+  public var style: Int32 = 0
+
+  /// When the app asked, in milliseconds since 1970-01-01 UTC.
+  public var askedAtMs: Int64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Contacts_V1_PendingConsentsReply: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var requests: [Contacts_V1_PendingConsent] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Contacts_V1_AnswerConsentRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var requestID: UInt64 = 0
+
+  /// 0: Don't Allow; 1: full access; 2: limited access to limited_identifiers (possibly none).
+  public var decision: Int32 = 0
+
+  public var limitedIdentifiers: [String] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Contacts_V1_AnswerConsentReply: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// False when no request has that number any more (answered, timed out, or the app went away).
+  public var answered: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 public nonisolated struct Contacts_V1_StringList: Sendable {
@@ -1673,7 +1789,7 @@ fileprivate nonisolated let _protobuf_package = "contacts.v1"
 
 nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ClientMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}hello\0\u{3}authorization_status\0\u{3}request_access\0\u{3}fetch_contacts\0\u{3}get_contact\0\u{1}groups\0\u{1}containers\0\u{3}default_container\0\u{3}me_contact\0\u{1}save\0\u{3}history_token\0\u{1}continue\0\u{1}cancel\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}hello\0\u{3}authorization_status\0\u{3}request_access\0\u{3}fetch_contacts\0\u{3}get_contact\0\u{1}groups\0\u{1}containers\0\u{3}default_container\0\u{3}me_contact\0\u{1}save\0\u{3}history_token\0\u{1}continue\0\u{1}cancel\0\u{3}pending_consents\0\u{3}answer_consent\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1851,6 +1967,32 @@ nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftPro
           self.body = .cancel(v)
         }
       }()
+      case 15: try {
+        var v: Contacts_V1_PendingConsentsRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .pendingConsents(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .pendingConsents(v)
+        }
+      }()
+      case 16: try {
+        var v: Contacts_V1_AnswerConsentRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .answerConsent(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .answerConsent(v)
+        }
+      }()
       default: break
       }
     }
@@ -1917,6 +2059,14 @@ nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftPro
       guard case .cancel(let v)? = self.body else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
     }()
+    case .pendingConsents?: try {
+      guard case .pendingConsents(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
+    }()
+    case .answerConsent?: try {
+      guard case .answerConsent(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 16)
+    }()
     case nil: break
     }
     try unknownFields.traverse(visitor: &visitor)
@@ -1932,7 +2082,7 @@ nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Contacts_V1_ServerMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ServerMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}welcome\0\u{1}error\0\u{3}authorization_status\0\u{3}request_access\0\u{3}contact_batch\0\u{1}contact\0\u{1}groups\0\u{1}containers\0\u{3}string_value\0\u{1}save\0\u{3}bytes_value\0\u{3}change_notice\0\u{3}access_revoked\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}welcome\0\u{1}error\0\u{3}authorization_status\0\u{3}request_access\0\u{3}contact_batch\0\u{1}contact\0\u{1}groups\0\u{1}containers\0\u{3}string_value\0\u{1}save\0\u{3}bytes_value\0\u{3}change_notice\0\u{3}access_revoked\0\u{3}pending_consents\0\u{3}answer_consent\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2110,6 +2260,32 @@ nonisolated extension Contacts_V1_ServerMessage: SwiftProtobuf.Message, SwiftPro
           self.body = .accessRevoked(v)
         }
       }()
+      case 15: try {
+        var v: Contacts_V1_PendingConsentsReply?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .pendingConsents(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .pendingConsents(v)
+        }
+      }()
+      case 16: try {
+        var v: Contacts_V1_AnswerConsentReply?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .answerConsent(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .answerConsent(v)
+        }
+      }()
       default: break
       }
     }
@@ -2175,6 +2351,14 @@ nonisolated extension Contacts_V1_ServerMessage: SwiftProtobuf.Message, SwiftPro
     case .accessRevoked?: try {
       guard case .accessRevoked(let v)? = self.body else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
+    }()
+    case .pendingConsents?: try {
+      guard case .pendingConsents(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
+    }()
+    case .answerConsent?: try {
+      guard case .answerConsent(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 16)
     }()
     case nil: break
     }
@@ -2406,6 +2590,180 @@ nonisolated extension Contacts_V1_RequestAccessReply: SwiftProtobuf.Message, Swi
   public static func ==(lhs: Contacts_V1_RequestAccessReply, rhs: Contacts_V1_RequestAccessReply) -> Bool {
     if lhs.granted != rhs.granted {return false}
     if lhs._error != rhs._error {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_PendingConsentsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PendingConsentsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_PendingConsentsRequest, rhs: Contacts_V1_PendingConsentsRequest) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_PendingConsent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PendingConsent"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}bundle_identifier\0\u{3}display_name\0\u{1}purpose\0\u{1}style\0\u{3}asked_at_ms\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.requestID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.bundleIdentifier) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.displayName) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.purpose) }()
+      case 5: try { try decoder.decodeSingularInt32Field(value: &self.style) }()
+      case 6: try { try decoder.decodeSingularInt64Field(value: &self.askedAtMs) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.requestID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.requestID, fieldNumber: 1)
+    }
+    if !self.bundleIdentifier.isEmpty {
+      try visitor.visitSingularStringField(value: self.bundleIdentifier, fieldNumber: 2)
+    }
+    if !self.displayName.isEmpty {
+      try visitor.visitSingularStringField(value: self.displayName, fieldNumber: 3)
+    }
+    if !self.purpose.isEmpty {
+      try visitor.visitSingularStringField(value: self.purpose, fieldNumber: 4)
+    }
+    if self.style != 0 {
+      try visitor.visitSingularInt32Field(value: self.style, fieldNumber: 5)
+    }
+    if self.askedAtMs != 0 {
+      try visitor.visitSingularInt64Field(value: self.askedAtMs, fieldNumber: 6)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_PendingConsent, rhs: Contacts_V1_PendingConsent) -> Bool {
+    if lhs.requestID != rhs.requestID {return false}
+    if lhs.bundleIdentifier != rhs.bundleIdentifier {return false}
+    if lhs.displayName != rhs.displayName {return false}
+    if lhs.purpose != rhs.purpose {return false}
+    if lhs.style != rhs.style {return false}
+    if lhs.askedAtMs != rhs.askedAtMs {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_PendingConsentsReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PendingConsentsReply"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}requests\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.requests) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.requests.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.requests, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_PendingConsentsReply, rhs: Contacts_V1_PendingConsentsReply) -> Bool {
+    if lhs.requests != rhs.requests {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_AnswerConsentRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AnswerConsentRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{1}decision\0\u{3}limited_identifiers\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.requestID) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self.decision) }()
+      case 3: try { try decoder.decodeRepeatedStringField(value: &self.limitedIdentifiers) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.requestID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.requestID, fieldNumber: 1)
+    }
+    if self.decision != 0 {
+      try visitor.visitSingularInt32Field(value: self.decision, fieldNumber: 2)
+    }
+    if !self.limitedIdentifiers.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.limitedIdentifiers, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_AnswerConsentRequest, rhs: Contacts_V1_AnswerConsentRequest) -> Bool {
+    if lhs.requestID != rhs.requestID {return false}
+    if lhs.decision != rhs.decision {return false}
+    if lhs.limitedIdentifiers != rhs.limitedIdentifiers {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_AnswerConsentReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AnswerConsentReply"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}answered\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBoolField(value: &self.answered) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.answered != false {
+      try visitor.visitSingularBoolField(value: self.answered, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_AnswerConsentReply, rhs: Contacts_V1_AnswerConsentReply) -> Bool {
+    if lhs.answered != rhs.answered {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
