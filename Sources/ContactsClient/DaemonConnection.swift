@@ -195,7 +195,7 @@ package final class DaemonConnection: ContactStoreConnection, ContactStorePrivac
     // MARK: Requests
 
     /// Sends one request and waits for its reply; a CNError reply is thrown.
-    private func call(_ body: Contacts_V1_ClientMessage.OneOf_Body) throws(CNError) -> Contacts_V1_ServerMessage.OneOf_Body {
+    func call(_ body: Contacts_V1_ClientMessage.OneOf_Body) throws(CNError) -> Contacts_V1_ServerMessage.OneOf_Body {
         try locked { () throws(CNError) in
             let id = try send(body)
             return try receive(id)
@@ -300,7 +300,7 @@ package final class DaemonConnection: ContactStoreConnection, ContactStorePrivac
         }
     }
 
-    private static var unexpected: CNError {
+    static var unexpected: CNError {
         CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "contactsd sent an unexpected reply"])
     }
 }
