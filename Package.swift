@@ -82,7 +82,8 @@ let package = Package(
         .target(
             name: "ContactsCLI",
             dependencies: [
-                "ContactsSystem", "ContactsSync", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ContactsSystem", "ContactsSync", "ContactsClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "contacts", dependencies: ["ContactsCLI"]),
@@ -138,7 +139,8 @@ let package = Package(
         .testTarget(
             name: "ContactsDaemonTests",
             // FindMyFriends is the app the attack tests run as an unprivileged user.
-            dependencies: ["ContactsDaemon", "ContactsClient", "ContactsTestSupport", "FindMyFriends"],
+            // FindMyFriends plays the app, and the contacts tool the person's agent.
+            dependencies: ["ContactsDaemon", "ContactsClient", "ContactsTestSupport", "FindMyFriends", "contacts"],
             // The Python client of the protocol test is run from the source tree, not bundled.
             exclude: ["Python"]
         ),

@@ -17,7 +17,7 @@ extension ContactsCommand {
                 """,
             subcommands: [
                 PrivacyApps.self, PrivacyShow.self, PrivacyAllow.self, PrivacyShare.self, PrivacyUnshare.self,
-                PrivacyDeny.self, PrivacyReset.self, PrivacyRestrict.self,
+                PrivacyDeny.self, PrivacyReset.self, PrivacyRestrict.self, PrivacyPending.self, PrivacyAnswer.self,
             ],
             defaultSubcommand: PrivacyApps.self
         )
