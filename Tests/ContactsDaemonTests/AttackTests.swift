@@ -35,6 +35,8 @@ struct AttackTests {
                 socketPath: directory.appendingPathComponent("contactsd.sock").path,
                 stateDirectory: directory.appendingPathComponent("state"), registryDirectory: registry)
             configuration.administratorPolicy = .unrestricted
+            // Nobody answers for the person in these tests: an app that asks is not granted after a short wait.
+            configuration.consentTimeout = .seconds(2)
             daemon = try ContactsDaemon.start(configuration)
             userA = try UnprivilegedApp.user("contacts-test-a")
             let person = CNContactStore(url: configuration.storeURL(for: userA.uid))

@@ -17,8 +17,12 @@ final class DaemonFixture: @unchecked Sendable {
     /// - Parameters:
     ///   - registered: Whether this process's executable is in the registry.
     ///   - digest: A SHA-256 to register instead of the real one (a registered binary that was modified since).
-    ///   - consent: Who answers consent prompts for the person.
-    init(registered: Bool = true, digest: String? = nil, consent: (any ConsentAgent)? = nil) throws {
+    ///   - consent: Who answers consent prompts for the person; nil: the person's agents, over the socket.
+    ///   - consentTimeout: How long an app's request waits for the person's agents.
+    init(
+        registered: Bool = true, digest: String? = nil, consent: (any ConsentAgent)? = nil,
+        consentTimeout: Duration = .seconds(2)
+    ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("daemon-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let registry = directory.appendingPathComponent("apps")
@@ -40,6 +44,7 @@ final class DaemonFixture: @unchecked Sendable {
             socketPath: socket, stateDirectory: directory.appendingPathComponent("state"), registryDirectory: registry)
         configuration.administratorPolicy = .unrestricted
         configuration.consentAgent = consent
+        configuration.consentTimeout = consentTimeout
         daemon = try ContactsDaemon.start(configuration)
         person = CNContactStore(configuration: ContactStoreConfiguration(url: configuration.storeURL(for: geteuid())))
     }

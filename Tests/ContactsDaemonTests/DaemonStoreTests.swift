@@ -128,7 +128,7 @@ import Testing
         #expect(app.authorizationStatus(for: .contacts) == .limited)
     }
 
-    @Test func withNobodyToAskAnUndecidedAppGetsNothingAndIsNotRecorded() async throws {
+    @Test func withNobodyAnsweringInTimeAnUndecidedAppGetsNothingAndIsNotRecorded() async throws {
         let fixture = try DaemonFixture()
         let app = fixture.appStore()
         await #expect(throws: CNError.self) { try await app.requestAccess(for: .contacts) }

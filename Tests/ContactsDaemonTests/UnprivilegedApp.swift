@@ -25,25 +25,31 @@ enum UnprivilegedApp {
 
     /// The built FindMyFriends executable, next to the test binary.
     static func findMyFriends() throws -> String {
+        try product("FindMyFriends")
+    }
+
+    /// A built executable of the package, next to the test binary; a copy every user can run when the build
+    /// folder is private.
+    static func product(_ name: String) throws -> String {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var directory = executable.deletingLastPathComponent()
-        for _ in 0..<3 where !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("FindMyFriends").path) {
+        for _ in 0..<3 where !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent(name).path) {
             directory = directory.deletingLastPathComponent()
         }
-        let path = directory.appendingPathComponent("FindMyFriends").path
-        try #require(FileManager.default.isExecutableFile(atPath: path), "build the FindMyFriends product first")
+        let path = directory.appendingPathComponent(name).path
+        try #require(FileManager.default.isExecutableFile(atPath: path), "build the \(name) product first")
         guard !isReachableByEveryone(directory.path) else { return path }
         // The build folder is private (a clone under /root, say): run a copy, with its resource bundles, from a
         // folder every user can reach.
         let copy = URL(fileURLWithPath: "/tmp").appendingPathComponent("contacts-attack-app-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
         chmod(copy.path, 0o755)
-        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path)
-        where name == "FindMyFriends" || name.hasSuffix(".resources") {
-            try FileManager.default.copyItem(at: directory.appendingPathComponent(name), to: copy.appendingPathComponent(name))
+        for item in try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        where item == name || item.hasSuffix(".resources") {
+            try FileManager.default.copyItem(at: directory.appendingPathComponent(item), to: copy.appendingPathComponent(item))
         }
         _ = try run(["/bin/chmod", "-R", "go+rX", copy.path])
-        return copy.appendingPathComponent("FindMyFriends").path
+        return copy.appendingPathComponent(name).path
     }
 
     /// Whether every folder from the root to this one lets others through.
