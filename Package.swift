@@ -123,10 +123,12 @@ let package = Package(
         .testTarget(name: "ContactsEngineTests", dependencies: ["ContactsEngine", "ContactsTestSupport"]),
         // An app's side of daemon mode: plain blocking sockets, so apps link neither NIO nor the daemon.
         .target(name: "ContactsClient", dependencies: ["ContactsEngine", "ContactsModel", "ContactsProtocol"]),
+        // pidfd_send_signal for the daemon: Swift cannot call the variadic syscall(2).
+        .target(name: "CDaemonSupport"),
         .target(
             name: "ContactsDaemon",
             dependencies: [
-                "ContactsSystem", "ContactsProtocol",
+                "ContactsSystem", "ContactsProtocol", "CDaemonSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -1,3 +1,4 @@
+import CDaemonSupport
 import ContactsProtocol
 import ContactsSystem
 import Foundation
@@ -30,16 +31,23 @@ final class ConnectionSession: @unchecked Sendable {
     private let channel: any Channel
     private let configuration: DaemonConfiguration
     private let pending: PendingConsents
+    private let live: LiveSessions
+    private let stores: UserStores
     private let queue: DispatchQueue
     private var phase = Phase.identifying
     private var greeted = false
     private var streams: [UInt64: Stream] = [:]
     private var credentials: PeerCredentials?
 
-    init(channel: any Channel, configuration: DaemonConfiguration, pending: PendingConsents, label: String) {
+    init(
+        channel: any Channel, configuration: DaemonConfiguration, pending: PendingConsents, live: LiveSessions,
+        stores: UserStores, label: String
+    ) {
         self.channel = channel
         self.configuration = configuration
         self.pending = pending
+        self.live = live
+        self.stores = stores
         self.queue = DispatchQueue(label: "contactsd.connection.\(label)")
     }
 
@@ -51,6 +59,9 @@ final class ConnectionSession: @unchecked Sendable {
                 let peer = try credentials.wait()
                 self.credentials = peer
                 self.phase = self.identify(peer, identifier: identifier, stores: stores)
+                if case .identified(let app, _) = self.phase {
+                    self.live.register(self, uid: peer.uid, bundleIdentifier: app.bundleIdentifier)
+                }
             } catch {
                 self.phase = .refused(DaemonError(.peerUnknown, "the peer's credentials could not be read"))
             }
@@ -83,9 +94,28 @@ final class ConnectionSession: @unchecked Sendable {
 
     /// Ends the session: streams are dropped, the pidfd is closed.
     func close() {
+        live.unregister(self)
         queue.async {
             self.streams.removeAll()
             self.credentials?.close()
+            self.credentials = nil
+        }
+    }
+
+    /// The person reduced this app's access: the app is told at once (`AccessRevoked`; its store fails later
+    /// calls with 100 through the revocation generation), and its process is terminated unless the person
+    /// keeps it running. Runs on this session's queue, while its pidfd is open; returns whether a process was
+    /// signalled.
+    func revoke(terminate: Bool) -> Bool {
+        queue.sync {
+            send(id: 0, .accessRevoked(Contacts_V1_AccessRevoked()))
+            guard terminate, let credentials else { return false }
+            if let pidfd = credentials.pidfd {
+                // The pidfd names this very process: a PID reused since cannot be hit.
+                return contacts_pidfd_send_signal(pidfd, SIGKILL) == 0
+            }
+            // Without SO_PEERPIDFD the PID is all there is; it is checked to still be the peer's just before.
+            return credentials.isStillRunning && kill(credentials.pid, SIGKILL) == 0
         }
     }
 
@@ -202,6 +232,9 @@ final class ConnectionSession: @unchecked Sendable {
             var reply = Contacts_V1_AnswerConsentReply()
             reply.answered = pending.answer(request.requestID, with: try Self.answer(request), uid: uid)
             send(id: id, .answerConsent(reply))
+        case .setAppAccess(let request):
+            let uid = try personAgentUID(app)
+            send(id: id, .setAppAccess(try setAppAccess(request, uid: uid)))
         case .hello, .none:
             throw CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "unexpected message"])
         }
@@ -214,6 +247,43 @@ final class ConnectionSession: @unchecked Sendable {
             throw CNError(.authorizationDenied)
         }
         return credentials.uid
+    }
+
+    /// Applies the person's change to an app's access in the user's store; on a reduction, ends the app's open
+    /// connections' data and (unless kept) its processes.
+    private func setAppAccess(_ request: Contacts_V1_SetAppAccessRequest, uid: uid_t) throws(CNError) -> Contacts_V1_SetAppAccessReply {
+        let bundle = request.bundleIdentifier
+        var reply = Contacts_V1_SetAppAccessReply()
+        do {
+            let store = try stores.store(for: uid)
+            let person = CNContactStore(
+                connection: EmbeddedConnection(
+                    sharing: store, accessor: .person,
+                    privacy: ContactStorePrivacyOptions(
+                        environment: configuration.privacyEnvironment, administratorPolicy: configuration.administratorPolicy)))
+            let controls = try person.accessControls()
+            let before = try controls.revocationState(of: bundle)
+            switch request.decision {
+            case 0: try controls.setAccess(.denied, for: bundle)
+            case 1: try controls.setAccess(.full, for: bundle)
+            case 2: try controls.setAccess(.limited(Set(request.limitedIdentifiers)), for: bundle)
+            case 3: try controls.reset(bundle)
+            default:
+                throw CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "unknown decision \(request.decision)"])
+            }
+            reply.reduced = try controls.revocationState(of: bundle).isReduction(since: before)
+        } catch let error as CNError {
+            throw error
+        } catch let error as AuthorizationError {
+            throw error.cnError
+        } catch {
+            throw CNError(.dataAccessError)
+        }
+        guard reply.reduced else { return reply }
+        for session in live.sessions(uid: uid, bundleIdentifier: bundle) where session !== self {
+            if session.revoke(terminate: !request.keepProcesses) { reply.terminatedProcesses += 1 }
+        }
+        return reply
     }
 
     private static func answer(_ request: Contacts_V1_AnswerConsentRequest) throws(CNError) -> ConsentAnswer {

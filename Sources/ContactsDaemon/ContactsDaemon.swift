@@ -30,6 +30,7 @@ package final class ContactsDaemon: Sendable {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let stores = UserStores(configuration: configuration)
         let pending = PendingConsents(timeout: configuration.consentTimeout)
+        let live = LiveSessions()
         let identifier = PeerIdentifier(registry: AppRegistry(directory: configuration.registryDirectory, trustedOwner: geteuid()))
         let counter = Atomic<Int>(0)
         let bootstrap = ServerBootstrap(group: group)
@@ -37,7 +38,8 @@ package final class ContactsDaemon: Sendable {
             .childChannelInitializer { channel in
                 let label = counter.add(1, ordering: .relaxed).newValue
                 let session = ConnectionSession(
-                    channel: channel, configuration: configuration, pending: pending, label: "\(label)")
+                    channel: channel, configuration: configuration, pending: pending, live: live, stores: stores,
+                    label: "\(label)")
                 session.start(credentials: PeerCredentials.read(from: channel), identifier: identifier, stores: stores)
                 return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(FrameDecoder()))

@@ -23,7 +23,7 @@ import Foundation
 /// Parity: our addition; Apple's Settings > Privacy > Contacts, `tccutil reset`, and the out-of-process
 /// pickers of ContactsUI.
 public struct ContactAccessControls: Sendable {
-    private let service: PrivacyService
+    let service: PrivacyService
 
     init(service: PrivacyService) {
         self.service = service

@@ -166,6 +166,15 @@ public nonisolated struct Contacts_V1_ClientMessage: Sendable {
     set {body = .answerConsent(newValue)}
   }
 
+  /// The person's agent only: changes an app's access; a reduction ends the app's data at once.
+  public var setAppAccess: Contacts_V1_SetAppAccessRequest {
+    get {
+      if case .setAppAccess(let v)? = body {return v}
+      return Contacts_V1_SetAppAccessRequest()
+    }
+    set {body = .setAppAccess(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -187,6 +196,8 @@ public nonisolated struct Contacts_V1_ClientMessage: Sendable {
     /// The person's agent only: the apps waiting for the person's answer, and the answer.
     case pendingConsents(Contacts_V1_PendingConsentsRequest)
     case answerConsent(Contacts_V1_AnswerConsentRequest)
+    /// The person's agent only: changes an app's access; a reduction ends the app's data at once.
+    case setAppAccess(Contacts_V1_SetAppAccessRequest)
 
   }
 
@@ -323,6 +334,14 @@ public nonisolated struct Contacts_V1_ServerMessage: Sendable {
     set {body = .answerConsent(newValue)}
   }
 
+  public var setAppAccess: Contacts_V1_SetAppAccessReply {
+    get {
+      if case .setAppAccess(let v)? = body {return v}
+      return Contacts_V1_SetAppAccessReply()
+    }
+    set {body = .setAppAccess(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -341,6 +360,7 @@ public nonisolated struct Contacts_V1_ServerMessage: Sendable {
     case accessRevoked(Contacts_V1_AccessRevoked)
     case pendingConsents(Contacts_V1_PendingConsentsReply)
     case answerConsent(Contacts_V1_AnswerConsentReply)
+    case setAppAccess(Contacts_V1_SetAppAccessReply)
 
   }
 
@@ -528,6 +548,45 @@ public nonisolated struct Contacts_V1_AnswerConsentReply: Sendable {
 
   /// False when no request has that number any more (answered, timed out, or the app went away).
   public var answered: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Changes an app's access for the person. When the change reduces access (denied, reset, full to limited, a
+/// contact unshared), every open connection of the app gets AccessRevoked and fails later calls with 100, and,
+/// as iOS does, the daemon terminates the app's connected processes (SIGKILL through their pidfds) unless
+/// keep_processes is set.
+public nonisolated struct Contacts_V1_SetAppAccessRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var bundleIdentifier: String = String()
+
+  /// 0: denied; 1: full access; 2: limited access to exactly limited_identifiers; 3: reset (ask again).
+  public var decision: Int32 = 0
+
+  public var limitedIdentifiers: [String] = []
+
+  public var keepProcesses: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Contacts_V1_SetAppAccessReply: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Whether the change reduced the app's access.
+  public var reduced: Bool = false
+
+  /// How many of the app's processes the daemon terminated.
+  public var terminatedProcesses: UInt32 = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1789,7 +1848,7 @@ fileprivate nonisolated let _protobuf_package = "contacts.v1"
 
 nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ClientMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}hello\0\u{3}authorization_status\0\u{3}request_access\0\u{3}fetch_contacts\0\u{3}get_contact\0\u{1}groups\0\u{1}containers\0\u{3}default_container\0\u{3}me_contact\0\u{1}save\0\u{3}history_token\0\u{1}continue\0\u{1}cancel\0\u{3}pending_consents\0\u{3}answer_consent\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}hello\0\u{3}authorization_status\0\u{3}request_access\0\u{3}fetch_contacts\0\u{3}get_contact\0\u{1}groups\0\u{1}containers\0\u{3}default_container\0\u{3}me_contact\0\u{1}save\0\u{3}history_token\0\u{1}continue\0\u{1}cancel\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1993,6 +2052,19 @@ nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftPro
           self.body = .answerConsent(v)
         }
       }()
+      case 17: try {
+        var v: Contacts_V1_SetAppAccessRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .setAppAccess(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .setAppAccess(v)
+        }
+      }()
       default: break
       }
     }
@@ -2067,6 +2139,10 @@ nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftPro
       guard case .answerConsent(let v)? = self.body else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 16)
     }()
+    case .setAppAccess?: try {
+      guard case .setAppAccess(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
+    }()
     case nil: break
     }
     try unknownFields.traverse(visitor: &visitor)
@@ -2082,7 +2158,7 @@ nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Contacts_V1_ServerMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ServerMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}welcome\0\u{1}error\0\u{3}authorization_status\0\u{3}request_access\0\u{3}contact_batch\0\u{1}contact\0\u{1}groups\0\u{1}containers\0\u{3}string_value\0\u{1}save\0\u{3}bytes_value\0\u{3}change_notice\0\u{3}access_revoked\0\u{3}pending_consents\0\u{3}answer_consent\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}welcome\0\u{1}error\0\u{3}authorization_status\0\u{3}request_access\0\u{3}contact_batch\0\u{1}contact\0\u{1}groups\0\u{1}containers\0\u{3}string_value\0\u{1}save\0\u{3}bytes_value\0\u{3}change_notice\0\u{3}access_revoked\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2286,6 +2362,19 @@ nonisolated extension Contacts_V1_ServerMessage: SwiftProtobuf.Message, SwiftPro
           self.body = .answerConsent(v)
         }
       }()
+      case 17: try {
+        var v: Contacts_V1_SetAppAccessReply?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .setAppAccess(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .setAppAccess(v)
+        }
+      }()
       default: break
       }
     }
@@ -2359,6 +2448,10 @@ nonisolated extension Contacts_V1_ServerMessage: SwiftProtobuf.Message, SwiftPro
     case .answerConsent?: try {
       guard case .answerConsent(let v)? = self.body else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 16)
+    }()
+    case .setAppAccess?: try {
+      guard case .setAppAccess(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
     }()
     case nil: break
     }
@@ -2764,6 +2857,86 @@ nonisolated extension Contacts_V1_AnswerConsentReply: SwiftProtobuf.Message, Swi
 
   public static func ==(lhs: Contacts_V1_AnswerConsentReply, rhs: Contacts_V1_AnswerConsentReply) -> Bool {
     if lhs.answered != rhs.answered {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_SetAppAccessRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetAppAccessRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}bundle_identifier\0\u{1}decision\0\u{3}limited_identifiers\0\u{3}keep_processes\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.bundleIdentifier) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self.decision) }()
+      case 3: try { try decoder.decodeRepeatedStringField(value: &self.limitedIdentifiers) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.keepProcesses) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.bundleIdentifier.isEmpty {
+      try visitor.visitSingularStringField(value: self.bundleIdentifier, fieldNumber: 1)
+    }
+    if self.decision != 0 {
+      try visitor.visitSingularInt32Field(value: self.decision, fieldNumber: 2)
+    }
+    if !self.limitedIdentifiers.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.limitedIdentifiers, fieldNumber: 3)
+    }
+    if self.keepProcesses != false {
+      try visitor.visitSingularBoolField(value: self.keepProcesses, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_SetAppAccessRequest, rhs: Contacts_V1_SetAppAccessRequest) -> Bool {
+    if lhs.bundleIdentifier != rhs.bundleIdentifier {return false}
+    if lhs.decision != rhs.decision {return false}
+    if lhs.limitedIdentifiers != rhs.limitedIdentifiers {return false}
+    if lhs.keepProcesses != rhs.keepProcesses {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_SetAppAccessReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetAppAccessReply"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}reduced\0\u{3}terminated_processes\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBoolField(value: &self.reduced) }()
+      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.terminatedProcesses) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.reduced != false {
+      try visitor.visitSingularBoolField(value: self.reduced, fieldNumber: 1)
+    }
+    if self.terminatedProcesses != 0 {
+      try visitor.visitSingularUInt32Field(value: self.terminatedProcesses, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_SetAppAccessReply, rhs: Contacts_V1_SetAppAccessReply) -> Bool {
+    if lhs.reduced != rhs.reduced {return false}
+    if lhs.terminatedProcesses != rhs.terminatedProcesses {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
