@@ -54,3 +54,33 @@ extension DaemonConnection {
         return reply.answered
     }
 }
+
+extension DaemonConnection {
+    /// What the person chose for an app.
+    package enum AccessDecision: Sendable {
+        case denied, full, limited(Set<String>), reset
+    }
+
+    /// Changes an app's access as the person; a reduction ends the app's data at once and, unless
+    /// `keepProcesses`, its connected processes.
+    ///
+    /// - Returns: Whether access was reduced, and how many processes were terminated.
+    /// - Throws: `CNError.authorizationDenied` (100) unless this process is the person's agent.
+    package func setAppAccess(
+        _ decision: AccessDecision, for bundleIdentifier: String, keepProcesses: Bool = false
+    ) throws(CNError) -> (reduced: Bool, terminatedProcesses: Int) {
+        var request = Contacts_V1_SetAppAccessRequest()
+        request.bundleIdentifier = bundleIdentifier
+        request.keepProcesses = keepProcesses
+        switch decision {
+        case .denied: request.decision = 0
+        case .full: request.decision = 1
+        case .limited(let identifiers):
+            request.decision = 2
+            request.limitedIdentifiers = identifiers.sorted()
+        case .reset: request.decision = 3
+        }
+        guard case .setAppAccess(let reply) = try call(.setAppAccess(request)) else { throw Self.unexpected }
+        return (reply.reduced, Int(reply.terminatedProcesses))
+    }
+}

@@ -85,8 +85,11 @@ extension ContactsCommand {
             }
         }
 
+        @OptionGroup var daemon: DaemonAccessOptions
+
         func run() throws {
             try CommandFailure.reporting {
+                if try daemon.applyInDaemon(full ? .full : .limited(Set(contacts)), app: app) { return }
                 let session = try PrivacySession(storeOptions: storeOptions)
                 let choice: AccessChoice = full ? .full : .limited(Set(contacts))
                 try session.changeKnownApp(app, contacts: contacts) { try $0.setAccess(choice, for: app) }
@@ -130,8 +133,11 @@ extension ContactsCommand {
         @OptionGroup var storeOptions: StoreOptions
         @Argument(help: ArgumentHelp("The app's bundle identifier.", valueName: "app")) var app: String
 
+        @OptionGroup var daemon: DaemonAccessOptions
+
         func run() throws {
             try CommandFailure.reporting {
+                if try daemon.applyInDaemon(.denied, app: app) { return }
                 let session = try PrivacySession(storeOptions: storeOptions)
                 try session.changeKnownApp(app) { try $0.setAccess(.denied, for: app) }
             }
@@ -145,8 +151,11 @@ extension ContactsCommand {
         @OptionGroup var storeOptions: StoreOptions
         @Argument(help: ArgumentHelp("The app's bundle identifier.", valueName: "app")) var app: String
 
+        @OptionGroup var daemon: DaemonAccessOptions
+
         func run() throws {
             try CommandFailure.reporting {
+                if try daemon.applyInDaemon(.reset, app: app) { return }
                 let session = try PrivacySession(storeOptions: storeOptions)
                 try session.changeKnownApp(app) { try $0.reset(app) }
             }

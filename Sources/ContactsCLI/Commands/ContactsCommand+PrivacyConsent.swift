@@ -6,6 +6,12 @@ import Foundation
 extension ContactsCommand {
     /// The daemon to answer for: `--socket`, else `CONTACTS_DAEMON_SOCKET`, else the system's.
     struct DaemonSocketOption: ParsableArguments {
+        init() {}
+
+        init(path: String?) {
+            self.path = path
+        }
+
         @Option(
             name: .customLong("socket"),
             help: ArgumentHelp(
@@ -25,6 +31,35 @@ extension ContactsCommand {
                     hint: "in embedded mode apps ask on their own terminal; docs/Daemon.md installs the daemon")
             }
             return DaemonConnection(socketPath: chosen)
+        }
+    }
+
+    /// `--socket` on the commands that change an app's access: given, the change goes to contactsd (the person's
+    /// agent), which ends a reduced app's data and processes at once.
+    struct DaemonAccessOptions: ParsableArguments {
+        @Option(
+            name: .customLong("socket"),
+            help: ArgumentHelp("Change the access in contactsd, through its socket (daemon mode).", valueName: "path"))
+        var path: String?
+
+        @Flag(help: "Daemon mode: when access is reduced, keep the app's processes running (their calls fail with 100).")
+        var keepRunning = false
+
+        /// Sends the change to the daemon when `--socket` was given; false otherwise (embedded mode).
+        func applyInDaemon(_ decision: DaemonConnection.AccessDecision, app: String) throws -> Bool {
+            guard let path else {
+                if keepRunning { throw ValidationError("--keep-running goes with --socket (daemon mode).") }
+                return false
+            }
+            let connection = try DaemonSocketOption(path: path).connect()
+            let outcome = try connection.setAppAccess(decision, for: app, keepProcesses: keepRunning)
+            var buffer = BufferedOutput()
+            if outcome.reduced {
+                buffer.write(
+                    "Access reduced: \(app)'s open connections fail with 100; \(outcome.terminatedProcesses) process(es) stopped.\n")
+            }
+            buffer.flush()
+            return true
         }
     }
 
