@@ -82,7 +82,10 @@ let package = Package(
         .target(
             name: "ContactsCLI",
             dependencies: [
-                "ContactsSystem", "ContactsSync", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ContactsSystem", "ContactsSync",
+                // `contacts apps` writes the daemon's registry entries; `contacts daemon` installs and feeds it.
+                "ContactsDaemon",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "contacts", dependencies: ["ContactsCLI"]),
@@ -138,7 +141,10 @@ let package = Package(
         .testTarget(
             name: "ContactsDaemonTests",
             // FindMyFriends is the app the attack tests run as an unprivileged user.
-            dependencies: ["ContactsDaemon", "ContactsClient", "ContactsTestSupport", "FindMyFriends"],
+            // contacts and contactsd: the installation test runs both as an administrator would.
+            dependencies: [
+                "ContactsDaemon", "ContactsClient", "ContactsTestSupport", "FindMyFriends", "contacts", "contactsd",
+            ],
             // The Python client of the protocol test is run from the source tree, not bundled.
             exclude: ["Python"]
         ),
