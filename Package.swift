@@ -173,7 +173,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ContactsCLITests",
-            dependencies: ["ContactsCLI", "contacts", "FindMyFriends", "ContactsTestSupport"],
+            // contactsd: `contacts daemon install` finds it beside `contacts`.
+            dependencies: ["ContactsCLI", "contacts", "contactsd", "FindMyFriends", "ContactsTestSupport"],
             // Golden outputs are read at run time from the source tree, not bundled as resources.
             exclude: ["Golden"]
         ),

@@ -13,6 +13,14 @@ package struct SystemdUnit: Hashable, Sendable {
     package var stateDirectory: String
     package var registryDirectory: String
 
+    package init(user: String, executable: String, socket: String, stateDirectory: String, registryDirectory: String) {
+        self.user = user
+        self.executable = executable
+        self.socket = socket
+        self.stateDirectory = stateDirectory
+        self.registryDirectory = registryDirectory
+    }
+
     /// `RuntimeDirectory=` for a socket under /run (systemd creates and removes it); nil elsewhere.
     package var runtimeDirectory: String? {
         let folder = (socket as NSString).deletingLastPathComponent
