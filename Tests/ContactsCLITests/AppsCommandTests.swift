@@ -139,6 +139,13 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: world.registry))
     }
 
+    @Test func registeringWithoutAPurposeStringSaysContactsdWillRefuseTheApp() throws {
+        let world = try World()
+        let result = try world.register()
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("Note: without --usage contactsd refuses the app"))
+    }
+
     @Test func oneExecutableIsOneApp() throws {
         let world = try World()
         #expect(try world.register().status == 0)

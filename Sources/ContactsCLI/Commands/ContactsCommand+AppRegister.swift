@@ -24,7 +24,10 @@ extension ContactsCommand {
         @Option(help: ArgumentHelp("The app's name, shown to the person.", valueName: "name"))
         var name: String?
 
-        @Option(help: ArgumentHelp("Why the app wants contacts (NSContactsUsageDescription).", valueName: "text"))
+        @Option(
+            help: ArgumentHelp(
+                "Why the app wants contacts (NSContactsUsageDescription); without it contactsd refuses the app.",
+                valueName: "text"))
         var usage: String?
 
         @Option(
@@ -84,6 +87,10 @@ extension ContactsCommand {
             for entitlement in entry.entitlements ?? [] { table.append(["  entitlement", entitlement]) }
             var text = "\(replaced ? "Updated" : "Registered") \(entry.bundleIdentifier) in \(url.path):\n"
             text += table.rendered
+            if entry.usageDescription == nil {
+                text += "Note: without --usage contactsd refuses the app: it has no purpose string to show the person "
+                text += "(an app without NSContactsUsageDescription may not use contacts).\n"
+            }
             let uid = geteuid()
             if uid != 0 {
                 text += "Note: \(url.lastPathComponent) belongs to you (uid \(uid)), not root: only a contactsd "
