@@ -3,6 +3,8 @@ import ContactsTestSupport
 import Foundation
 import Testing
 
+@testable import ContactsDaemon
+
 /// The administrator's path end to end, with the built tools: `contacts daemon install` into a temporary root,
 /// `contacts apps register` for FindMyFriends, `contacts daemon adopt` of user A's store, contactsd started as
 /// the installed unit says (its own user, CAP_SYS_PTRACE only), and FindMyFriends run as user A.
@@ -134,5 +136,30 @@ enum Installation {
                 process.waitUntilExit()
             }
         }
+    }
+}
+
+/// The fix the daemon names for an unregistered app is a command that exists and works as spelled.
+@Suite struct RegistrationHintTests {
+    @Test func theCommandTheDaemonNamesForAnUnregisteredAppRegistersIt() throws {
+        try #require(UnprivilegedApp.isRoot, "the registry trusts root's files; this test must run as root (CI does)")
+        let fixture = try DaemonFixture(registered: false)
+        try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: fixture.person)
+        var message = ""
+        do {
+            _ = try fixture.appStore().unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "Ann"), keysToFetch: [])
+        } catch let error as CNError {
+            message = String(describing: error.userInfo[NSDebugDescriptionErrorKey] ?? "")
+        }
+        let command = try #require(message.firstMatch(of: /'contacts ([^']+)'/)?.1, "no command in: \(message)")
+        let arguments = command.split(separator: " ").map { $0 == "ID" ? DaemonFixture.bundleIdentifier : String($0) }
+        let result = try UnprivilegedApp.run(
+            [try Installation.product("contacts")] + arguments
+                + ["--usage", "Tests the daemon.", "--registry", fixture.daemon.configuration.registryDirectory.path])
+        #expect(result.status == 0, "\(result.output)")
+        try fixture.setAccess(.full)
+        let found = try fixture.appStore().unifiedContacts(
+            matching: CNContact.predicateForContacts(matchingName: "Ann"), keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])
+        #expect(found.map(\.givenName) == ["Ann"])
     }
 }
