@@ -4,7 +4,7 @@ extension ContactsCommand {
     /// `contacts daemon ...`: the administrator's side of daemon mode (docs/Daemon.md, "Installing").
     struct Daemon: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Install contactsd and hand people's stores to it (needs root).",
+            abstract: "Set up contactsd and hand people's stores to it.",
             subcommands: [DaemonInstall.self, DaemonAdopt.self]
         )
     }
