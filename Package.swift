@@ -83,6 +83,8 @@ let package = Package(
             name: "ContactsCLI",
             dependencies: [
                 "ContactsSystem", "ContactsSync", "ContactsClient",
+                // `contacts apps` writes the daemon's registry entries; `contacts daemon` installs and feeds it.
+                "ContactsDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -141,8 +143,11 @@ let package = Package(
         .testTarget(
             name: "ContactsDaemonTests",
             // FindMyFriends is the app the attack tests run as an unprivileged user.
-            // FindMyFriends plays the app, and the contacts tool the person's agent.
-            dependencies: ["ContactsDaemon", "ContactsClient", "ContactsTestSupport", "FindMyFriends", "contacts"],
+            // FindMyFriends plays the app, the contacts tool the person's agent; the installation test runs
+            // contacts and contactsd as an administrator would.
+            dependencies: [
+                "ContactsDaemon", "ContactsClient", "ContactsTestSupport", "FindMyFriends", "contacts", "contactsd",
+            ],
             // The Python client of the protocol test is run from the source tree, not bundled.
             exclude: ["Python"]
         ),
@@ -171,7 +176,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ContactsCLITests",
-            dependencies: ["ContactsCLI", "contacts", "FindMyFriends", "ContactsTestSupport"],
+            // contactsd: `contacts daemon install` finds it beside `contacts`.
+            dependencies: ["ContactsCLI", "contacts", "contactsd", "FindMyFriends", "ContactsTestSupport"],
             // Golden outputs are read at run time from the source tree, not bundled as resources.
             exclude: ["Golden"]
         ),

@@ -22,7 +22,8 @@ public struct ContactsCommand: ParsableCommand {
         subcommands: [
             List.self, Show.self, Search.self, Add.self, Edit.self, Delete.self,
             Import.self, Export.self, Groups.self, Containers.self, Link.self, Unlink.self, WhyLinked.self,
-            KeepSeparate.self, History.self, Privacy.self, Accounts.self, Info.self, Init.self, Me.self,
+            KeepSeparate.self, History.self, Privacy.self, Accounts.self, Info.self, Init.self, Me.self, Apps.self,
+            Daemon.self,
         ]
     )
 

@@ -15,14 +15,14 @@ import Foundation
 /// ```
 ///
 /// `contacts apps register PATH` writes one (docs/Daemon.md).
-struct AppRegistry: Sendable {
-    struct Entry: Codable, Hashable, Sendable {
-        var bundleIdentifier: String
-        var displayName: String?
-        var executable: String
-        var sha256: String
-        var usageDescription: String?
-        var entitlements: [String]?
+package struct AppRegistry: Sendable {
+    package struct Entry: Codable, Hashable, Sendable {
+        package var bundleIdentifier: String
+        package var displayName: String?
+        package var executable: String
+        package var sha256: String
+        package var usageDescription: String?
+        package var entitlements: [String]?
 
         var identity: AppIdentity {
             AppIdentity(
@@ -34,9 +34,14 @@ struct AppRegistry: Sendable {
         }
     }
 
-    let directory: URL
+    package let directory: URL
     /// The uid besides root that may own registry files: the daemon's own.
-    let trustedOwner: uid_t
+    package let trustedOwner: uid_t
+
+    package init(directory: URL, trustedOwner: uid_t) {
+        self.directory = directory
+        self.trustedOwner = trustedOwner
+    }
 
     /// The entries whose files are safely owned, by executable path.
     func entries() -> [String: Entry] {
@@ -53,7 +58,7 @@ struct AppRegistry: Sendable {
     }
 
     /// Whether a registry file is owned by root or the daemon's user and writable by no one else.
-    private func isTrusted(_ path: String) -> Bool {
+    package func isTrusted(_ path: String) -> Bool {
         var status = stat()
         guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return false }
         guard status.st_uid == 0 || status.st_uid == trustedOwner else { return false }
@@ -61,7 +66,7 @@ struct AppRegistry: Sendable {
     }
 
     /// The SHA-256 of a file, in lowercase hex.
-    static func sha256(ofFileAt path: String) throws -> String {
+    package static func sha256(ofFileAt path: String) throws -> String {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw DaemonError(.peerUnknown, "cannot read \(path)")
         }

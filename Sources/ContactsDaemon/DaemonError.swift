@@ -5,10 +5,15 @@ import Foundation
 /// receives. Messages name paths, identifiers and numbers of processes, never contact data.
 struct DaemonError: Error, CustomStringConvertible {
     struct Code: Hashable, Sendable {
-        private enum Value { case peerUnknown, unregisteredApp, modifiedExecutable, tracedProcess, injectedCode, protocolViolation, unsupportedVersion }
+        private enum Value {
+            case peerUnknown, unregisteredApp, incompleteRegistration, modifiedExecutable, tracedProcess, injectedCode
+            case protocolViolation, unsupportedVersion
+        }
         private let value: Value
         static let peerUnknown = Code(value: .peerUnknown)
         static let unregisteredApp = Code(value: .unregisteredApp)
+        /// A registry entry without a purpose string: embedded, Apple's rule stops such an app; the daemon refuses it.
+        static let incompleteRegistration = Code(value: .incompleteRegistration)
         static let modifiedExecutable = Code(value: .modifiedExecutable)
         static let tracedProcess = Code(value: .tracedProcess)
         static let injectedCode = Code(value: .injectedCode)
@@ -30,7 +35,7 @@ struct DaemonError: Error, CustomStringConvertible {
     /// with a hint naming the fix; 2 otherwise.
     var contactsError: CNError {
         switch code {
-        case .unregisteredApp, .modifiedExecutable, .tracedProcess, .injectedCode, .peerUnknown:
+        case .unregisteredApp, .incompleteRegistration, .modifiedExecutable, .tracedProcess, .injectedCode, .peerUnknown:
             CNError(.authorizationDenied, userInfo: [NSDebugDescriptionErrorKey: message])
         default:
             CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: message])

@@ -22,7 +22,15 @@ struct PeerIdentifier: Sendable {
         guard let entry = registry.entries()[executable] else {
             throw DaemonError(
                 .unregisteredApp,
-                "\(executable) is not a registered app; an administrator registers it with 'contacts apps register \(executable)'")
+                "\(executable) is not a registered app; an administrator registers it with 'contacts apps register \(executable) --bundle-id ID'")
+        }
+        // The gate stops a process whose app has no purpose string (Apple's rule); here that process would be
+        // the daemon, serving everyone. So the app is refused instead, with the fix.
+        guard let usage = entry.usageDescription, !usage.isEmpty else {
+            throw DaemonError(
+                .incompleteRegistration,
+                "\(entry.bundleIdentifier) has no usage description; an administrator registers it again with "
+                    + "'contacts apps register \(executable) --bundle-id \(entry.bundleIdentifier) --usage TEXT'")
         }
         // Hashing /proc/PID/exe reads the very file the process runs, even if the path was replaced since.
         let digest: String

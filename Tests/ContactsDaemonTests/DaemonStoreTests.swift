@@ -30,6 +30,28 @@ import Testing
         }
     }
 
+    @Test func aRegisteredAppWithoutAPurposeStringIsRefusedAndTheDaemonServesOn() throws {
+        let fixture = try DaemonFixture(registered: false)
+        try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: fixture.person)
+        try fixture.setAccess(.full)
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        try AppRegistry.register(
+            executable: executable, bundleIdentifier: DaemonFixture.bundleIdentifier, usageDescription: nil,
+            in: fixture.daemon.configuration.registryDirectory)
+        // Embedded, an app without NSContactsUsageDescription is stopped; in the daemon that would stop the daemon.
+        do {
+            _ = try givenNames(fixture.appStore())
+            Issue.record("an app without a purpose string read contacts")
+        } catch let error as CNError {
+            #expect(error.code == .authorizationDenied)
+            #expect(String(describing: error.userInfo[NSDebugDescriptionErrorKey] ?? "").contains("--usage TEXT"))
+        }
+        try AppRegistry.register(
+            executable: executable, bundleIdentifier: DaemonFixture.bundleIdentifier, usageDescription: "Tests.",
+            in: fixture.daemon.configuration.registryDirectory)
+        #expect(try givenNames(fixture.appStore()) == ["Ann"], "the daemon is still serving")
+    }
+
     @Test func aRegisteredExecutableWhoseBytesChangedGetsNoData() throws {
         let fixture = try DaemonFixture(digest: String(repeating: "0", count: 64))
         try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: fixture.person)

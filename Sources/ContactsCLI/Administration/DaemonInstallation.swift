@@ -1,0 +1,87 @@
+import Foundation
+
+/// What `contacts daemon install` sets up: the daemon's user, its state directory, the app registry and the
+/// systemd unit. Each step checks first and changes only what differs, so a second run changes nothing.
+package struct DaemonInstallation {
+    package static let defaultUser = "contactsd"
+    package static let defaultStateDirectory = "/var/lib/contactsd"
+    package static let defaultSocket = "/run/contactsd/contactsd.sock"
+    package static let unitDirectory = "/etc/systemd/system"
+
+    /// One thing done or found in place, as a line of the report.
+    package struct Step: Hashable, Sendable {
+        package var text: String
+        package var changed: Bool
+    }
+
+    package var userName: String
+    package var stateDirectory: String
+    package var registryDirectory: String
+    package var socket: String
+    package var executable: String
+    /// A prefix for every path written (a system image, tests); the unit names the paths without it.
+    package var root: String
+
+    package var unit: SystemdUnit {
+        SystemdUnit(
+            user: userName, executable: executable, socket: socket, stateDirectory: stateDirectory,
+            registryDirectory: registryDirectory)
+    }
+
+    /// A path under ``root``.
+    package func written(_ path: String) -> String {
+        root.isEmpty || root == "/" ? path : root + "/" + path.drop { $0 == "/" }
+    }
+
+    /// Creates or corrects what is missing or different.
+    package func install() throws(CommandFailure) -> [Step] {
+        var steps: [Step] = []
+        let user: SystemUser
+        if let existing = SystemUser.named(userName) {
+            user = existing
+            steps.append(Step(text: "System user \(userName) exists (uid \(user.uid)).", changed: false))
+        } else {
+            user = try SystemUser.createSystemUser(userName)
+            steps.append(Step(text: "Created system user \(userName) (uid \(user.uid)).", changed: true))
+        }
+        steps.append(try OwnedDirectory(path: written(stateDirectory), owner: user, mode: 0o700).ensure())
+        if unit.runtimeDirectory == nil {
+            let folder = (socket as NSString).deletingLastPathComponent
+            steps.append(try OwnedDirectory(path: written(folder), owner: user, mode: 0o755).ensure())
+        }
+        steps.append(try OwnedDirectory(path: written(registryDirectory), owner: .root, mode: 0o755).ensure())
+        steps.append(try writeUnit())
+        if !ExecutableFile.isReachableByEveryone(executable) {
+            steps.append(Step(
+                text: "Warning: \(executable) is not readable and executable by every user; the \(userName) user "
+                    + "cannot run it. Install contactsd where every user can (/usr/local/bin).",
+                changed: false))
+        }
+        if ["/home/", "/root/", "/run/user/", "/tmp/"].contains(where: executable.hasPrefix) {
+            steps.append(Step(
+                text: "Warning: the unit hides /home, /root, /run/user and /tmp from contactsd (ProtectHome, "
+                    + "PrivateTmp); \(executable) will not start from there. Install it under /usr/local/bin.",
+                changed: false))
+        }
+        return steps
+    }
+
+    private func writeUnit() throws(CommandFailure) -> Step {
+        let folder = written(Self.unitDirectory)
+        let path = (folder as NSString).appendingPathComponent(SystemdUnit.fileName)
+        let text = unit.text
+        let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+        if existing == text {
+            return Step(text: "\(path) is up to date.", changed: false)
+        }
+        do {
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw CommandFailure.fileSystem("cannot write \(path)", error)
+        }
+        chmod(path, 0o644)
+        return Step(text: "\(existing == nil ? "Wrote" : "Updated") \(path).", changed: true)
+    }
+}

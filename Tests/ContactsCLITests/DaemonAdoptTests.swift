@@ -1,0 +1,153 @@
+import ContactsSystem
+import ContactsTestSupport
+import Foundation
+import Testing
+
+/// `contacts daemon adopt`: a person's embedded store handed to contactsd's state, as root, losing nothing.
+@Suite struct DaemonAdoptTests {
+    /// A person's store (user A's) and a state directory for a daemon running as user B.
+    struct World {
+        let harness: CommandLineHarness
+        let source: URL
+        let state: URL
+        let person: AdministrationSupport.User
+        let daemon: AdministrationSupport.User
+
+        init() throws {
+            try AdministrationSupport.requireRoot()
+            harness = try CommandLineHarness()
+            person = try AdministrationSupport.user("contacts-test-a")
+            daemon = try AdministrationSupport.user("contacts-test-b")
+            source = harness.realDirectory.appendingPathComponent("person/Contacts.sqlite")
+            state = harness.realDirectory.appendingPathComponent("state")
+            try AdministrationSupport.makePersonStore(at: source)
+        }
+
+        var destination: URL { state.appendingPathComponent("users/\(person.uid)/Contacts.sqlite") }
+
+        func adopt(_ store: URL? = nil, _ extra: [String] = []) throws -> CommandLineHarness.Result {
+            try harness.contacts(
+                ["daemon", "adopt", "--uid", "\(person.uid)", "--store", (store ?? source).path, "--state", state.path,
+                    "--daemon-user", "contacts-test-b"] + extra,
+                store: false)
+        }
+
+        /// The files of a folder whose names start with a prefix.
+        func files(in folder: URL, startingWith prefix: String) throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(prefix) }.sorted()
+        }
+
+        /// A copy of the adopted store opened as the person's store would be (the copy, so the daemon's file
+        /// keeps its owner and gains no root-owned companions).
+        func openAdoptedCopy() throws -> CNContactStore {
+            let copy = harness.realDirectory.appendingPathComponent("inspect/Contacts.sqlite")
+            try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: destination, to: copy)
+            return CNContactStore(url: copy)
+        }
+    }
+
+    @Test func adoptingCopiesEveryRowGivesTheStoreToTheDaemonAndKeepsTheOriginal() throws {
+        let world = try World()
+        let result = try world.adopt()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("2 contacts, 1 group, 1 container, 2 apps; integrity check ok."))
+
+        let file = try AdministrationSupport.status(world.destination.path)
+        #expect(file.uid == world.daemon.uid && file.gid == world.daemon.gid && file.mode == 0o600)
+        for folder in [world.state, world.state.appendingPathComponent("users"), world.destination.deletingLastPathComponent()] {
+            let status = try AdministrationSupport.status(folder.path)
+            #expect(status.uid == world.daemon.uid && status.mode == 0o700, "\(folder.path)")
+        }
+        #expect(try world.files(in: world.destination.deletingLastPathComponent(), startingWith: "") == ["Contacts.sqlite"])
+
+        // The original is renamed, never deleted, with its write-ahead log beside it.
+        #expect(!FileManager.default.fileExists(atPath: world.source.path))
+        let kept = try world.files(in: world.source.deletingLastPathComponent(), startingWith: "Contacts.sqlite.adopted-")
+        let original = try #require(kept.first { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") })
+        #expect(original.wholeMatch(of: /Contacts\.sqlite\.adopted-\d{8}T\d{6}Z/) != nil)
+        #expect(result.standardOutput.contains("Kept the original as \(world.source.path).adopted-"))
+        guard case .store(let originalSummary) = StoreInspection.inspect(world.source.deletingLastPathComponent().appendingPathComponent(original))
+        else { Issue.record("the original is no longer a store"); return }
+        #expect(originalSummary.contactCount == 2)
+
+        let store = try world.openAdoptedCopy()
+        let keys = [CNContactGivenNameKey, CNContactFamilyNameKey, CNContactNoteKey, CNContactImageDataKey].map { $0 as CNKeyDescriptor }
+        var contacts: [String: CNContact] = [:]
+        try store.enumerateContacts(with: CNContactFetchRequest(keysToFetch: keys)) { contact, _ in
+            contacts[contact.givenName] = contact
+        }
+        #expect(contacts.keys.sorted() == ["Ann", "Bob"])
+        #expect(contacts["Ann"]?.note == "Allergic to cats.")
+        #expect(contacts["Ann"]?.imageData == (try AdministrationSupport.photo()))
+        let groups = try store.groups(matching: nil)
+        #expect(groups.map(\.name) == ["Friends"])
+        let group = try #require(groups.first)
+        let members = try store.unifiedContacts(
+            matching: CNContact.predicateForContactsInGroup(withIdentifier: group.identifier), keysToFetch: keys)
+        #expect(members.map(\.givenName) == ["Ann"])
+        let apps = Dictionary(uniqueKeysWithValues: try store.accessControls().apps().map { ($0.bundleIdentifier, $0.status) })
+        #expect(apps["org.example.allowed"] == .authorized)
+        #expect(apps["org.example.denied"] == .denied)
+    }
+
+    @Test func aDestinationThatHoldsAStoreIsRefusedUnlessReplacedAndThenKept() throws {
+        let world = try World()
+        #expect(try world.adopt().status == 0)
+        let second = world.harness.realDirectory.appendingPathComponent("second/Contacts.sqlite")
+        try ContactFixtures.save([ContactFixtures.person("Cy", "Park")], in: CNContactStore(url: second))
+
+        let refused = try world.adopt(second)
+        #expect(refused.status == 73)
+        #expect(refused.standardError.contains("already holds a store; hint: pass --replace"))
+        #expect(FileManager.default.fileExists(atPath: second.path), "a refused adoption renames nothing")
+
+        let replaced = try world.adopt(second, ["--replace"])
+        #expect(replaced.status == 0, "\(replaced.standardError)")
+        let folder = world.destination.deletingLastPathComponent()
+        let backups = try world.files(in: folder, startingWith: "Contacts.sqlite.replaced-")
+        #expect(backups.count == 1)
+        guard case .store(let old) = StoreInspection.inspect(folder.appendingPathComponent(backups[0])),
+            case .store(let new) = StoreInspection.inspect(world.destination)
+        else { Issue.record("both stores are kept"); return }
+        #expect(old.contactCount == 2)
+        #expect(new.contactCount == 1)
+        #expect(try AdministrationSupport.status(world.destination.path).uid == world.daemon.uid)
+    }
+
+    @Test(arguments: ["text", "missing", "folder"])
+    func aSourceThatIsNotAContactsStoreIsRefusedAndNothingIsWritten(kind: String) throws {
+        let world = try World()
+        let path = world.harness.realDirectory.appendingPathComponent("not-a-store")
+        switch kind {
+        case "text": try Data("BEGIN:VCARD\n".utf8).write(to: path)
+        case "folder": try FileManager.default.createDirectory(at: path, withIntermediateDirectories: true)
+        default: break
+        }
+        let result = try world.adopt(path)
+        #expect(result.status == 66, "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: world.state.path))
+        #expect(kind == "missing" || FileManager.default.fileExists(atPath: path.path))
+    }
+
+    @Test func theDefaultSourceIsTheStoreInThePersonsHome() throws {
+        let world = try World()
+        let home = String(cString: try #require(getpwuid(world.person.uid)).pointee.pw_dir)
+        let result = try world.harness.contacts(
+            ["daemon", "adopt", "--uid", "\(world.person.uid)", "--state", world.state.path, "--daemon-user", "contacts-test-b"],
+            store: false)
+        #expect(result.status == 66, "contacts-test-a has no store")
+        #expect(result.standardError.contains("no contacts store at \(home)/.local/share/contacts/Contacts.sqlite"))
+    }
+
+    @Test func anUnknownDaemonUserIsRefused() throws {
+        let world = try World()
+        let result = try world.harness.contacts(
+            ["daemon", "adopt", "--uid", "\(world.person.uid)", "--store", world.source.path, "--state", world.state.path,
+                "--daemon-user", "contactsd-test-nobody"],
+            store: false)
+        #expect(result.status == 67)
+        #expect(result.standardError.contains("no user contactsd-test-nobody"))
+        #expect(FileManager.default.fileExists(atPath: world.source.path))
+    }
+}

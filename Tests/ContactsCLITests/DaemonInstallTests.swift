@@ -1,0 +1,97 @@
+import ContactsCLI
+import Foundation
+import Testing
+
+/// `contacts daemon install` into a temporary `--root`, as root: a real system user, directories, the unit.
+@Suite struct DaemonInstallTests {
+    @Test func installSetsUpTheUserDirectoriesAndUnitAndASecondRunChangesNothing() throws {
+        try AdministrationSupport.requireRoot()
+        let harness = try CommandLineHarness()
+        let user = "contactsd-test-i"
+        AdministrationSupport.deleteUser(user)
+        defer { AdministrationSupport.deleteUser(user) }
+        let root = harness.realDirectory.appendingPathComponent("root").path
+        let arguments = ["daemon", "install", "--root", root, "--user", user]
+
+        let first = try harness.contacts(arguments, store: false)
+        #expect(first.status == 0, "\(first.standardError)")
+        let entry = try #require(getpwnam(user), "the user was created")
+        let (uid, gid) = (entry.pointee.pw_uid, entry.pointee.pw_gid)
+        #expect(String(cString: entry.pointee.pw_shell) == "/usr/sbin/nologin")
+        let state = try AdministrationSupport.status(root + "/var/lib/contactsd")
+        #expect(state.uid == uid && state.gid == gid && state.mode == 0o700)
+        let registry = try AdministrationSupport.status(root + "/etc/contacts/apps")
+        #expect(registry.uid == 0 && registry.gid == 0 && registry.mode == 0o755)
+        let unitPath = root + "/etc/systemd/system/contactsd.service"
+        #expect(try AdministrationSupport.status(unitPath).mode == 0o644)
+        let unit = try String(contentsOfFile: unitPath, encoding: .utf8)
+        let contactsd = try CommandLineHarness.product("contactsd").resolvingSymlinksInPath().path
+        let lines = Set(unit.split(separator: "\n").map(String.init))
+        for line in [
+            "User=\(user)",
+            "ExecStart=\(contactsd) --socket /run/contactsd/contactsd.sock --state /var/lib/contactsd "
+                + "--registry /etc/contacts/apps",
+            "RuntimeDirectory=contactsd", "RuntimeDirectoryMode=0755",
+            "AmbientCapabilities=CAP_SYS_PTRACE", "CapabilityBoundingSet=CAP_SYS_PTRACE", "NoNewPrivileges=yes",
+            "ProtectSystem=strict", "ReadWritePaths=/var/lib/contactsd", "ProtectHome=yes", "PrivateTmp=yes",
+            "Restart=on-failure", "WantedBy=multi-user.target",
+        ] {
+            #expect(lines.contains(line), "\(line)")
+        }
+        #expect(!unit.contains(root), "the unit names the installed paths, without the prefix")
+        // systemd's own reading of the unit, where the machine has it (it needs no running systemd).
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") {
+            let verified = try AdministrationSupport.run(["/usr/bin/systemd-analyze", "verify", unitPath])
+            #expect(verified.status == 0, "\(verified.output)")
+        }
+        #expect(first.standardOutput.contains("Created system user \(user) (uid \(uid))."))
+        #expect(first.standardOutput.contains("Created \(root)/var/lib/contactsd (owner \(user), mode 0700)."))
+        #expect(first.standardOutput.contains("Wrote \(unitPath)."))
+        #expect(first.standardOutput.hasSuffix("Next: systemctl daemon-reload && systemctl enable --now contactsd\n"))
+
+        let second = try harness.contacts(arguments, store: false)
+        #expect(second.status == 0, "\(second.standardError)")
+        #expect(second.standardOutput == """
+            System user \(user) exists (uid \(uid)).
+            \(root)/var/lib/contactsd is in place (owner \(user), mode 0700).
+            \(root)/etc/contacts/apps is in place (owner root, mode 0755).
+            \(unitPath) is up to date.
+            Nothing changed: contactsd is installed.
+            Next, if it is not running: systemctl enable --now contactsd
+
+            """)
+        #expect(try String(contentsOfFile: unitPath, encoding: .utf8) == unit)
+
+        // Someone loosened the state directory: the next run puts it right, and says so.
+        chmod(root + "/var/lib/contactsd", 0o755)
+        let third = try harness.contacts(arguments, store: false)
+        #expect(third.standardOutput.contains("Set \(root)/var/lib/contactsd to owner \(user), mode 0700 (was uid \(uid), mode 0755)."))
+        #expect(try AdministrationSupport.status(root + "/var/lib/contactsd").mode == 0o700)
+    }
+
+    @Test func aMissingExecutableIsRefusedBeforeAnythingIsWritten() throws {
+        try AdministrationSupport.requireRoot()
+        let harness = try CommandLineHarness()
+        let root = harness.realDirectory.appendingPathComponent("root").path
+        let result = try harness.contacts(
+            ["daemon", "install", "--root", root, "--user", "contactsd-test-never", "--executable", root + "/nothing"],
+            store: false)
+        #expect(result.status == 66)
+        #expect(getpwnam("contactsd-test-never") == nil)
+        #expect(!FileManager.default.fileExists(atPath: root))
+    }
+
+    @Test func aSocketOutsideRunHasItsFolderWritableInsteadOfARuntimeDirectory() {
+        let unit = SystemdUnit(
+            user: "contactsd", executable: "/usr/local/bin/contactsd", socket: "/srv/contacts/contactsd.sock",
+            stateDirectory: "/srv/contacts/state", registryDirectory: "/etc/contacts/apps")
+        #expect(unit.runtimeDirectory == nil)
+        #expect(!unit.text.contains("RuntimeDirectory"))
+        #expect(unit.text.contains("\nReadWritePaths=/srv/contacts/state /srv/contacts\n"))
+        let spaced = SystemdUnit(
+            user: "contactsd", executable: "/opt/My Apps/contactsd", socket: "/run/contactsd/contactsd.sock",
+            stateDirectory: "/var/lib/contacts 100%", registryDirectory: "/etc/contacts/apps")
+        #expect(spaced.text.contains("ExecStart=\"/opt/My Apps/contactsd\" --socket /run/contactsd/contactsd.sock"))
+        #expect(spaced.text.contains("--state \"/var/lib/contacts 100%%\""))
+    }
+}
