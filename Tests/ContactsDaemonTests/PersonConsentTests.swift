@@ -21,7 +21,7 @@ import Testing
             agent = try path ?? UnprivilegedApp.product("contacts")
             try AppRegistry.register(
                 executable: agent, bundleIdentifier: "org.swift-contacts.contacts", displayName: "Contacts",
-                usageDescription: nil, entitlements: [DaemonConfiguration.personAgentEntitlement],
+                usageDescription: "Answers for the person.", entitlements: [DaemonConfiguration.personAgentEntitlement],
                 in: fixture.directory.appendingPathComponent("apps"))
         }
 

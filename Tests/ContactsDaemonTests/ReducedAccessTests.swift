@@ -31,7 +31,7 @@ import Testing
             agent = try UnprivilegedApp.product("contacts")
             try AppRegistry.register(
                 executable: agent, bundleIdentifier: "org.swift-contacts.contacts", displayName: "Contacts",
-                usageDescription: nil, entitlements: [DaemonConfiguration.personAgentEntitlement], in: registry)
+                usageDescription: "Answers for the person.", entitlements: [DaemonConfiguration.personAgentEntitlement], in: registry)
             try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: fixture.person)
             try fixture.person.accessControls().setAccess(.full, for: ReducedAccessTests.bundle)
         }
