@@ -48,9 +48,9 @@ import Testing
             var prompt: String?
         }
 
-        /// The waiting requests the person's tool lists; waits until there are `count` (or 20 seconds).
+        /// The waiting requests the person's tool lists; waits until there are `count` (or a minute).
         func pending(count: Int, as user: (uid: uid_t, gid: gid_t)? = nil) async throws -> [Pending] {
-            let deadline = Date().addingTimeInterval(20)
+            let deadline = Date().addingTimeInterval(60)
             while true {
                 let result = try await contacts(["privacy", "pending", "--json"], as: user)
                 #expect(result.status == 0, "\(result.output)")
@@ -75,7 +75,7 @@ import Testing
     @Test func anAppWaitsUntilThePersonAnswersThroughTheirAgent() async throws {
         let world = try World()
         let app = world.fixture.appStore()
-        async let granted = app.requestAccess(for: .contacts)
+        let granted = AccessRequest(app)
         let waiting = try await world.pending(count: 1)
         let request = try #require(waiting.first)
         #expect(request.bundleIdentifier == DaemonFixture.bundleIdentifier, "the registry names the app")
@@ -87,7 +87,7 @@ import Testing
 
         let answer = try await world.contacts(["privacy", "answer", String(id), "--full"])
         #expect(answer.status == 0, "\(answer.output)")
-        #expect(try await granted)
+        #expect(try await granted.value())
         #expect(app.authorizationStatus(for: .contacts) == .authorized)
         #expect(try await world.pending(count: 0).isEmpty)
         // Answered once: a second answer finds no request.
@@ -100,10 +100,10 @@ import Testing
         let ann = ContactFixtures.person("Ann", "Lee")
         try ContactFixtures.save([ann, ContactFixtures.person("Bob", "Stone")], in: world.fixture.person)
         let app = world.fixture.appStore()
-        async let granted = app.requestAccess(for: .contacts)
+        let granted = AccessRequest(app)
         let id = try #require(try await world.pending(count: 1).first?.request)
         #expect(try await world.contacts(["privacy", "answer", String(id), "--limited", ann.identifier]).status == 0)
-        #expect(try await granted)
+        #expect(try await granted.value())
         #expect(app.authorizationStatus(for: .contacts) == .limited)
         var names: [String] = []
         try app.enumerateContacts(with: CNContactFetchRequest(keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])) { contact, _ in
@@ -115,7 +115,7 @@ import Testing
     @Test func anAppCannotListOrAnswerItsOwnPrompt() async throws {
         let world = try World()
         let app = world.fixture.appStore()
-        async let granted = app.requestAccess(for: .contacts)
+        let granted = AccessRequest(app)
         let id = try #require(try await world.pending(count: 1).first?.request)
 
         // The app speaks the protocol itself, on a connection of its own: the daemon knows it is the app.
@@ -133,7 +133,7 @@ import Testing
         #expect(try await world.contacts(["privacy", "answer", String(id), "--deny"]).status == 0)
         // Denied: the async form throws 100, as on Apple platforms.
         do {
-            _ = try await granted
+            _ = try await granted.value()
             Issue.record("a denied request was granted")
         } catch {
             #expect((error as? CNError)?.code == .authorizationDenied)
@@ -146,7 +146,7 @@ import Testing
         let world = try World()
         let userB = try UnprivilegedApp.user("contacts-test-b")
         let app = world.fixture.appStore()
-        async let granted = app.requestAccess(for: .contacts)
+        let granted = AccessRequest(app)
         let id = try #require(try await world.pending(count: 1).first?.request)
 
         // User B runs the same registered tool: the daemon knows B's uid from the kernel, and B's list is B's.
@@ -158,7 +158,7 @@ import Testing
         #expect(try await world.contacts(["privacy", "answer", String(id), "--deny"]).status == 0)
         // Denied: the async form throws 100, as on Apple platforms.
         do {
-            _ = try await granted
+            _ = try await granted.value()
             Issue.record("a denied request was granted")
         } catch {
             #expect((error as? CNError)?.code == .authorizationDenied)
