@@ -51,7 +51,14 @@ import Testing
 
         let second = try harness.contacts(arguments, store: false)
         #expect(second.status == 0, "\(second.standardError)")
-        #expect(second.standardOutput == """
+        // A build folder the unit hides (a clone under /tmp or /root, as in CI) adds a warning; the rest is fixed.
+        let warnings = second.standardOutput.split(separator: "\n").filter { $0.hasPrefix("Warning: ") }
+        let installed = try CommandLineHarness.product("contactsd").resolvingSymlinksInPath().path
+        let hidden = ["/home/", "/root/", "/run/user/", "/tmp/"].contains { installed.hasPrefix($0) }
+        #expect(warnings.count == (hidden ? 1 : 0), "\(warnings)")
+        let secondOutput = second.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("Warning: ") }.joined(separator: "\n")
+        #expect(secondOutput == """
             System user \(user) exists (uid \(uid)).
             \(root)/var/lib/contactsd is in place (owner \(user), mode 0700).
             \(root)/etc/contacts/apps is in place (owner root, mode 0755).
