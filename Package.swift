@@ -13,6 +13,8 @@ let package = Package(
         .executable(name: "contacts", targets: ["contacts"]),
         // Seeded realistic contacts, shared by the tests and the Benchmarks package.
         .library(name: "ContactsSampleData", targets: ["ContactsSampleData"]),
+        // CardDAV accounts and sync, for the person's tool and the Benchmarks package; apps never link it.
+        .library(name: "ContactsSync", targets: ["ContactsSync"]),
         // The daemon that owns the store in daemon mode (docs/Daemon.md).
         .executable(name: "contactsd", targets: ["contactsd"]),
     ],

@@ -5,6 +5,7 @@ import PackageDescription
 //   swift package benchmark --target StoreBenchmarks   (or HistoryBenchmarks, VCardBenchmarks, ImportBenchmarks,
 //   GateBenchmarks, FloorBenchmarks: ours beside the raw-SQLite floor on the realistic address book)
 //   swift run -c release ImportDriver 100000 both      (the import driver, for /usr/bin/time -v)
+//   swift run -c release SyncBenchmarkDriver            (CardDAV sync, ours beside vdirsyncer, same Radicale)
 let package = Package(
     name: "swift-contacts-benchmarks",
     dependencies: [
@@ -81,6 +82,17 @@ let package = Package(
             name: "ImportDriver",
             dependencies: ["ImportBenchmarkSupport", .product(name: "ContactsSystem", package: "swift-contacts")],
             path: "Benchmarks/ImportBenchmarks/Driver"
+        ),
+        // Ours beside vdirsyncer, syncing the same Radicale server, in one run: a plain release driver, since
+        // both sides run as child processes whose wall time and peak memory it reads (wait4).
+        .executableTarget(
+            name: "SyncBenchmarkDriver",
+            dependencies: [
+                .product(name: "ContactsSync", package: "swift-contacts"),
+                .product(name: "ContactsSystem", package: "swift-contacts"),
+                .product(name: "ContactsSampleData", package: "swift-contacts"),
+            ],
+            path: "Benchmarks/SyncBenchmarks/Driver"
         ),
     ],
     swiftLanguageModes: [.v6]
