@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -92,8 +93,22 @@ final class ServerProcess: @unchecked Sendable {
         }
     }
 
-    /// A port of 127.0.0.1 that nothing listens on now.
+    /// Every port handed out in this test run (see ContactsSyncTests' ServerProcess): the kernel may give a
+    /// port to two tests before either server binds it.
+    private static let handedOut = Mutex<Set<Int>>([])
+
+    /// A port of 127.0.0.1 that nothing listens on now and that no other test of this run was given.
     static func freePort() throws -> Int {
+        for _ in 0..<100 {
+            let port = try probePort()
+            let isNew = handedOut.withLock { $0.insert(port).inserted }
+            if isNew { return port }
+        }
+        throw ServerError("no fresh port")
+    }
+
+    /// A port of 127.0.0.1 that nothing listens on now.
+    private static func probePort() throws -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw ServerError("no socket") }
         defer { close(descriptor) }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -89,8 +90,23 @@ final class ServerProcess: @unchecked Sendable {
         }
     }
 
-    /// A port of 127.0.0.1 that nothing listens on now.
+    /// Every port handed out in this test run: the kernel may give a port it gave another test again once that
+    /// test closed its probe, before that test's server bound it; two servers then race for one port, and a test
+    /// can end up talking to another test's server (a Radicale asking a Xandikos test for a password).
+    private static let handedOut = Mutex<Set<Int>>([])
+
+    /// A port of 127.0.0.1 that nothing listens on now and that no other test of this run was given.
     static func freePort() throws -> Int {
+        for _ in 0..<100 {
+            let port = try probePort()
+            let isNew = handedOut.withLock { $0.insert(port).inserted }
+            if isNew { return port }
+        }
+        throw ServerError("no fresh port")
+    }
+
+    /// A port the kernel says is free now.
+    private static func probePort() throws -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw ServerError("no socket") }
         defer { close(descriptor) }
