@@ -1,3 +1,4 @@
+import ContactsTestSupport
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -24,7 +25,7 @@ final class RadicaleServer: Sendable {
             "contacts-cli-radicale-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         port = try ServerProcess.freePort()
-        try Self.writeFiles(in: directory, port: port)
+        try RadicaleFiles.write(in: directory, port: port, username: Self.username, password: Self.password)
         process = ServerProcess(
             executable: python,
             arguments: ["-m", "radicale", "--config", directory.appendingPathComponent("config").path],
@@ -58,63 +59,6 @@ final class RadicaleServer: Sendable {
             "BEGIN:VCARD", "VERSION:3.0", "UID:\(uid)", "N:\(family);\(given);;;", "FN:\(given) \(family)",
             "TEL;TYPE=CELL:+1 555 0100", "END:VCARD",
         ].joined(separator: "\r\n") + "\r\n"
-    }
-
-    private static func writeFiles(in directory: URL, port: Int) throws {
-        let collections = directory.appendingPathComponent("collections/collection-root/\(username)")
-        for (book, name) in [("friends", "Friends"), ("readonly", "Read only")] {
-            let folder = collections.appendingPathComponent(book)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(#"{"D:displayname": "\#(name)", "tag": "VADDRESSBOOK"}"#.utf8)
-                .write(to: folder.appendingPathComponent(".Radicale.props"))
-        }
-        try Data("\(username):\(password)\n".utf8).write(to: directory.appendingPathComponent("users"))
-        // Rules are tried in order; the read-only book comes before the rule that lets the owner write.
-        let rights = """
-            [root]
-            user: .+
-            collection:
-            permissions: R
-
-            [principal]
-            user: .+
-            collection: {user}
-            permissions: RW
-
-            [readonly]
-            user: .+
-            collection: {user}/readonly
-            permissions: r
-
-            [books]
-            user: .+
-            collection: {user}/[^/]+
-            permissions: rw
-            """
-        try Data(rights.utf8).write(to: directory.appendingPathComponent("rights"))
-        let config = """
-            [server]
-            hosts = 127.0.0.1:\(port)
-            max_connections = 20
-            timeout = 120
-
-            [auth]
-            type = htpasswd
-            htpasswd_filename = \(directory.appendingPathComponent("users").path)
-            htpasswd_encryption = plain
-
-            [rights]
-            type = from_file
-            file = \(directory.appendingPathComponent("rights").path)
-
-            [storage]
-            filesystem_folder = \(directory.appendingPathComponent("collections").path)
-
-            [logging]
-            level = warning
-
-            """
-        try Data(config.utf8).write(to: directory.appendingPathComponent("config"))
     }
 }
 

@@ -1,3 +1,4 @@
+import ContactsTestSupport
 import Foundation
 @testable import ContactsSync
 

@@ -1,3 +1,4 @@
+import ContactsTestSupport
 import Foundation
 @testable import ContactsSync
 
@@ -47,7 +48,10 @@ final class CardDAVTestServer: @unchecked Sendable {
         case .radicale:
             try ServerProcess.requireModule("radicale", package: "Radicale")
             if tls { certificate = try makeCertificate(in: directory) }
-            try writeRadicaleFiles(in: directory, port: port, tls: tls)
+            try RadicaleFiles.write(
+                in: directory, port: port, username: username, password: password,
+                certificate: tls
+                    ? (directory.appendingPathComponent("cert.pem"), directory.appendingPathComponent("key.pem")) : nil)
             arguments = ["-m", "radicale", "--config", directory.appendingPathComponent("config").path]
         case .xandikos:
             try ServerProcess.requireModule("xandikos", package: "Xandikos")
@@ -101,73 +105,6 @@ final class CardDAVTestServer: @unchecked Sendable {
     }
 
     // MARK: Files
-
-    private static func writeRadicaleFiles(in directory: URL, port: Int, tls: Bool) throws {
-        let collections = directory.appendingPathComponent("collections/collection-root/\(username)")
-        for (book, name) in [("friends", "Friends"), ("readonly", "Read only")] {
-            let folder = collections.appendingPathComponent(book)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(#"{"D:displayname": "\#(name)", "tag": "VADDRESSBOOK"}"#.utf8)
-                .write(to: folder.appendingPathComponent(".Radicale.props"))
-        }
-        try Data("\(username):\(password)\n".utf8).write(to: directory.appendingPathComponent("users"))
-        // Rules are tried in order; the read-only book comes before the rule that lets the owner write.
-        let rights = """
-            [root]
-            user: .+
-            collection:
-            permissions: R
-
-            [principal]
-            user: .+
-            collection: {user}
-            permissions: RW
-
-            [readonly]
-            user: .+
-            collection: {user}/readonly
-            permissions: r
-
-            [books]
-            user: .+
-            collection: {user}/[^/]+
-            permissions: rw
-            """
-        try Data(rights.utf8).write(to: directory.appendingPathComponent("rights"))
-        var config = """
-            [server]
-            hosts = 127.0.0.1:\(port)
-            max_connections = 20
-            timeout = 120
-
-            [auth]
-            type = htpasswd
-            htpasswd_filename = \(directory.appendingPathComponent("users").path)
-            htpasswd_encryption = plain
-
-            [rights]
-            type = from_file
-            file = \(directory.appendingPathComponent("rights").path)
-
-            [storage]
-            filesystem_folder = \(directory.appendingPathComponent("collections").path)
-
-            [logging]
-            level = warning
-
-            """
-        if tls {
-            config = config.replacingOccurrences(
-                of: "max_connections = 20",
-                with: """
-                    max_connections = 20
-                    ssl = True
-                    certificate = \(directory.appendingPathComponent("cert.pem").path)
-                    key = \(directory.appendingPathComponent("key.pem").path)
-                    """)
-        }
-        try Data(config.utf8).write(to: directory.appendingPathComponent("config"))
-    }
 
     /// Runs a command and returns its output, trimmed.
     private static func run(_ executable: URL, _ arguments: [String]) throws -> String {

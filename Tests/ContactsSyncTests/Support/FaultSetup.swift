@@ -1,4 +1,5 @@
 import ContactsSystem
+import ContactsTestSupport
 import Foundation
 @testable import ContactsSync
 

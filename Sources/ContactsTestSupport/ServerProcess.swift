@@ -1,23 +1,22 @@
 import Foundation
 import Synchronization
-import Testing
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A server started by a test as a child process on 127.0.0.1, stopped when the value is released.
-final class ServerProcess: @unchecked Sendable {
+package final class ServerProcess: @unchecked Sendable {
     // SAFETY: `process` is replaced only by start(), which tests call from one task; the rest is immutable.
     // TODO: issue 15 — a Mutex would make this checkable if tests ever restart servers from several tasks.
     private var process: Process?
-    let executable: URL
-    let arguments: [String]
-    let port: Int
-    let logFile: URL
-    let environment: [String: String]
+    package let executable: URL
+    package let arguments: [String]
+    package let port: Int
+    package let logFile: URL
+    package let environment: [String: String]
 
-    init(executable: URL, arguments: [String], port: Int, logFile: URL, environment: [String: String] = [:]) {
+    package init(executable: URL, arguments: [String], port: Int, logFile: URL, environment: [String: String] = [:]) {
         self.executable = executable
         self.arguments = arguments
         self.port = port
@@ -30,7 +29,7 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// Starts the process and waits until its port accepts connections.
-    func start(timeout: TimeInterval = 30) throws {
+    package func start(timeout: TimeInterval = 30) throws {
         FileManager.default.createFile(atPath: logFile.path, contents: nil)
         let log = try FileHandle(forWritingTo: logFile)
         log.seekToEndOfFile()
@@ -61,21 +60,21 @@ final class ServerProcess: @unchecked Sendable {
     ///
     /// SIGKILL, not SIGTERM: a child started from the test runner inherits its blocked signals, and the Python
     /// servers then never see a SIGTERM. A test server has nothing to save.
-    func stop() {
+    package func stop() {
         kill()
     }
 
     /// Kills the process at once (SIGKILL), as a crash or a pulled plug would.
-    func kill() {
+    package func kill() {
         guard let process, process.isRunning else { return }
         Glibc.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 
-    var isRunning: Bool { process?.isRunning ?? false }
+    package var isRunning: Bool { process?.isRunning ?? false }
 
     /// Whether something listens on a port of 127.0.0.1.
-    static func accepts(port: Int) -> Bool {
+    package static func accepts(port: Int) -> Bool {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
@@ -90,13 +89,13 @@ final class ServerProcess: @unchecked Sendable {
         }
     }
 
-    /// Every port handed out in this test run: the kernel may give a port it gave another test again once that
+    /// Every port handed out in this test run (one set for every test target, which share this process): the kernel may give a port it gave another test again once that
     /// test closed its probe, before that test's server bound it; two servers then race for one port, and a test
     /// can end up talking to another test's server (a Radicale asking a Xandikos test for a password).
     private static let handedOut = Mutex<Set<Int>>([])
 
     /// A port of 127.0.0.1 that nothing listens on now and that no other test of this run was given.
-    static func freePort() throws -> Int {
+    package static func freePort() throws -> Int {
         for _ in 0..<100 {
             let port = try probePort()
             let isNew = handedOut.withLock { $0.insert(port).inserted }
@@ -126,7 +125,7 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// The python3 on PATH.
-    static func python() throws -> URL {
+    package static func python() throws -> URL {
         for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
             let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("python3")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
@@ -135,7 +134,7 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// Fails with a clear message when a Python module is missing.
-    static func requireModule(_ module: String, package: String) throws {
+    package static func requireModule(_ module: String, package: String) throws {
         let process = Process()
         process.executableURL = try python()
         process.arguments = ["-c", "import \(module)"]
@@ -146,14 +145,5 @@ final class ServerProcess: @unchecked Sendable {
         guard process.terminationStatus == 0 else {
             throw ServerError("\(package) is not installed: run `pip install radicale xandikos` (.ci/run installs them)")
         }
-    }
-}
-
-/// A failure to set up a test server; its message says what to install or what the server printed.
-struct ServerError: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ description: String) {
-        self.description = description
     }
 }
