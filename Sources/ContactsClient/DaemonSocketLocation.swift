@@ -12,9 +12,18 @@ package enum DaemonSocketLocation {
 
     /// The socket to use when a daemon listens there, else nil (embedded mode).
     package static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        let path = environment[variable].flatMap { $0.isEmpty ? nil : $0 } ?? systemPath
+        let path = chosenPath(environment: environment)
+        return isSocket(path) ? path : nil
+    }
+
+    /// The socket the variable names, else the system's, whether or not a daemon listens there.
+    package static func chosenPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        environment[variable].flatMap { $0.isEmpty ? nil : $0 } ?? systemPath
+    }
+
+    /// Whether a Unix socket is at a path.
+    package static func isSocket(_ path: String) -> Bool {
         var status = stat()
-        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFSOCK else { return nil }
-        return path
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFSOCK
     }
 }

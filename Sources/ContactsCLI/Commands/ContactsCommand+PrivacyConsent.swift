@@ -21,11 +21,8 @@ extension ContactsCommand {
 
         /// A connection to the daemon as the person's agent; 69 when no daemon listens there.
         func connect() throws -> DaemonConnection {
-            let environment = ProcessInfo.processInfo.environment
-            let chosen = path ?? environment[DaemonSocketLocation.variable].flatMap { $0.isEmpty ? nil : $0 }
-                ?? DaemonSocketLocation.systemPath
-            var status = stat()
-            guard stat(chosen, &status) == 0, (status.st_mode & S_IFMT) == S_IFSOCK else {
+            let chosen = path ?? DaemonSocketLocation.chosenPath()
+            guard DaemonSocketLocation.isSocket(chosen) else {
                 throw CommandFailure(
                     "no contacts daemon listens at \(chosen)", exitCode: ExitStatus.unavailable,
                     hint: "in embedded mode apps ask on their own terminal; docs/Daemon.md installs the daemon")
