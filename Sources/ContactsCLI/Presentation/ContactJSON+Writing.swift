@@ -31,10 +31,7 @@ extension ContactJSON {
         writer.member("phoneticMiddleName", phoneticMiddleName)
         writer.member("phoneticOrganizationName", phoneticOrganizationName)
         writer.key("postalAddresses")
-        writer.beginArray()
-        for address in postalAddresses {
-            writer.element()
-            writer.beginObject()
+        writer.objects(postalAddresses) { writer, address in
             writer.member("city", address.city)
             writer.member("country", address.country)
             writer.member("formatted", address.formatted)
@@ -47,9 +44,7 @@ extension ContactJSON {
             writer.member("street", address.street)
             writer.member("subAdministrativeArea", address.subAdministrativeArea)
             writer.member("subLocality", address.subLocality)
-            writer.endObject()
         }
-        writer.endArray()
         writer.member("previousFamilyName", previousFamilyName)
         writer.key("socialProfiles")
         Self.write(socialProfiles, to: &writer)
@@ -59,32 +54,22 @@ extension ContactJSON {
     }
 
     private static func write(_ values: [LabeledText], to writer: inout PrettyJSONWriter) {
-        writer.beginArray()
-        for value in values {
-            writer.element()
-            writer.beginObject()
+        writer.objects(values) { writer, value in
             writer.member("identifier", value.identifier)
             writer.member("label", ifPresent: value.label)
             writer.member("localizedLabel", value.localizedLabel)
             writer.member("value", value.value)
-            writer.endObject()
         }
-        writer.endArray()
     }
 
     private static func write(_ values: [Service], to writer: inout PrettyJSONWriter) {
-        writer.beginArray()
-        for value in values {
-            writer.element()
-            writer.beginObject()
+        writer.objects(values) { writer, value in
             writer.member("identifier", value.identifier)
             writer.member("label", ifPresent: value.label)
             writer.member("service", value.service)
             writer.member("url", value.url)
             writer.member("userIdentifier", value.userIdentifier)
             writer.member("username", value.username)
-            writer.endObject()
         }
-        writer.endArray()
     }
 }

@@ -91,6 +91,18 @@ package struct PrettyJSONWriter {
         nextMember()
     }
 
+    /// An array of objects, each written by `body` between its braces.
+    package mutating func objects<Element>(_ elements: [Element], _ body: (inout PrettyJSONWriter, Element) -> Void) {
+        beginArray()
+        for element in elements {
+            self.element()
+            beginObject()
+            body(&self, element)
+            endObject()
+        }
+        endArray()
+    }
+
     // MARK: Values
 
     /// A string, escaped as the encoder escapes: quotation mark, reverse solidus and control characters;
