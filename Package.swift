@@ -186,3 +186,18 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The daemon's fuzzer (docs/Daemon.md, "Fuzzing"): only when asked for, since it builds only with libFuzzer
+// (`-sanitize=fuzzer`) and CI does not run it. Fuzz/run.sh builds and runs it.
+if Context.environment["CONTACTS_FUZZ"] != nil {
+    package.targets += [
+        .target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"),
+        .executableTarget(
+            name: "DaemonFuzzer",
+            dependencies: ["CFuzzerDriver", "ContactsDaemon", "ContactsSystem", "ContactsProtocol"],
+            path: "Fuzz/DaemonFuzzer",
+            // libFuzzer provides main(); the fuzzer's entry points are @_cdecl functions.
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+    ]
+}

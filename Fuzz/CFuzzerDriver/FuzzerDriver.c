@@ -1,0 +1,2 @@
+// Declarations only (include/FuzzerDriver.h): the definitions come from libFuzzer at link time.
+#include "FuzzerDriver.h"

@@ -1,0 +1,93 @@
+import ContactsProtocol
+import Foundation
+
+/// A seed corpus: one input per kind of request, each after a Hello, in the "chunked frames" form of
+/// ``FuzzInput`` (flags 0b11), so the fuzzer starts from requests the daemon accepts and mutates from there.
+enum FuzzSeeds {
+    static func write(to directory: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for (index, messages) in seeds.enumerated() {
+            var input: [UInt8] = [0b11]
+            for (offset, body) in messages.enumerated() {
+                var message = Contacts_V1_ClientMessage()
+                message.id = UInt64(offset + 2)
+                message.body = body
+                let payload: [UInt8] = try message.serializedBytes()
+                input += [UInt8(payload.count >> 8 & 0xFF), UInt8(payload.count & 0xFF)] + payload
+            }
+            try Data(input).write(to: directory.appendingPathComponent("seed-\(index)"))
+        }
+    }
+
+    private static let keys = ["givenName", "familyName", "phoneNumbers", "emailAddresses", "note", "birthday"]
+
+    private static var seeds: [[Contacts_V1_ClientMessage.OneOf_Body]] {
+        var fetchAll = Contacts_V1_FetchContactsRequest()
+        fetchAll.keys = keys
+        fetchAll.batchSize = 2
+        fetchAll.initialBatches = 1
+        var byName = fetchAll
+        byName.predicate.contactsMatchingName = "an"
+        var byPhone = fetchAll
+        byPhone.predicate.contactsMatchingPhoneNumber = "4155550100"
+        var byIdentifiers = fetchAll
+        byIdentifiers.predicate.contactsWithIdentifiers.values = ["A", "B"]
+        byIdentifiers.sortOrder = 2
+        byIdentifiers.unify = true
+        var more = Contacts_V1_Continue()
+        more.batches = 3
+        var get = Contacts_V1_GetContactRequest()
+        get.identifier = "A"
+        get.keys = keys
+        var groups = Contacts_V1_GroupsRequest()
+        groups.predicate.groupsInContainer = "C"
+        var containers = Contacts_V1_ContainersRequest()
+        containers.predicate.containerOfContact = "A"
+
+        var contact = Contacts_V1_Contact()
+        contact.keys = keys
+        contact.givenName = "Dee"
+        contact.familyName = "Fox"
+        var phone = Contacts_V1_LabeledString()
+        phone.hasLabel_p = true
+        phone.label = "_$!<Mobile>!$_"
+        phone.value = "+44 20 7946 0000"
+        contact.phoneNumbers = [phone]
+        contact.birthday.month = 2
+        contact.birthday.day = 29
+        var add = Contacts_V1_ContactInContainer()
+        add.contact = contact
+        var addOperation = Contacts_V1_SaveOperation()
+        addOperation.addContact = add
+        var group = Contacts_V1_Group()
+        group.name = "Team"
+        var addGroup = Contacts_V1_GroupInContainer()
+        addGroup.group = group
+        var groupOperation = Contacts_V1_SaveOperation()
+        groupOperation.addGroup = addGroup
+        var save = Contacts_V1_SaveRequest()
+        save.operations = [addOperation, groupOperation]
+        save.saveIdentifier = "S"
+        save.refetch = true
+        var delete = Contacts_V1_SaveOperation()
+        delete.deleteContact = contact
+        var deletion = Contacts_V1_SaveRequest()
+        deletion.operations = [delete]
+
+        return [
+            [.authorizationStatus(Contacts_V1_AuthorizationStatusRequest())],
+            [.requestAccess(Contacts_V1_RequestAccessRequest())],
+            [.fetchContacts(fetchAll), .continue(more)],
+            [.fetchContacts(byName), .cancel(Contacts_V1_Cancel())],
+            [.fetchContacts(byPhone)],
+            [.fetchContacts(byIdentifiers)],
+            [.getContact(get)],
+            [.groups(groups), .containers(containers)],
+            [.defaultContainer(Contacts_V1_DefaultContainerRequest()), .meContact(Contacts_V1_MeContactRequest())],
+            [.save(save)],
+            [.save(deletion)],
+            [.historyToken(Contacts_V1_HistoryTokenRequest())],
+            [.pendingConsents(Contacts_V1_PendingConsentsRequest())],
+        ]
+    }
+}
