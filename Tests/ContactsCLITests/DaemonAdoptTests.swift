@@ -130,6 +130,29 @@ import Testing
         #expect(kind == "missing" || FileManager.default.fileExists(atPath: path.path))
     }
 
+    @Test func afterAdoptionThePersonsToolRefusesTheOldPathAndCreatesNoEmptyStore() throws {
+        let world = try World()
+        #expect(try world.adopt().status == 0)
+        // The same location named by the option, by CONTACTS_STORE and by XDG_DATA_HOME (the default).
+        let folder = world.source.deletingLastPathComponent()
+        let xdg = world.harness.realDirectory.appendingPathComponent("xdg")
+        try FileManager.default.createDirectory(at: xdg.appendingPathComponent("contacts"), withIntermediateDirectories: true)
+        let kept = try world.files(in: folder, startingWith: "Contacts.sqlite.adopted-")
+        try FileManager.default.createSymbolicLink(
+            at: xdg.appendingPathComponent("contacts/\(kept[0])"), withDestinationURL: folder.appendingPathComponent(kept[0]))
+        let runs = [
+            try world.harness.contacts(["list", "--store", world.source.path], store: false),
+            try world.harness.contacts(["list"], store: false, environment: ["CONTACTS_STORE": world.source.path]),
+            try world.harness.contacts(["list"], store: false, environment: ["XDG_DATA_HOME": xdg.path]),
+        ]
+        for result in runs {
+            #expect(result.status == 66, "\(result.standardError)")
+            #expect(result.standardError.contains("was handed to contactsd (kept as Contacts.sqlite.adopted-"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: world.source.path), "no new, empty store was created")
+        #expect(!FileManager.default.fileExists(atPath: xdg.appendingPathComponent("contacts/Contacts.sqlite").path))
+    }
+
     @Test func theDefaultSourceIsTheStoreInThePersonsHome() throws {
         let world = try World()
         let home = String(cString: try #require(getpwuid(world.person.uid)).pointee.pw_dir)

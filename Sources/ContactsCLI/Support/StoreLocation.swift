@@ -49,6 +49,16 @@ package struct StoreLocation: Hashable, Sendable {
     ///   not a contacts store, ``ExitStatus/permission`` for an unreadable one.
     package func open(creating: Bool) throws(CommandFailure) -> CNContactStore {
         switch try inspect() {
+        case .missing where adoptedCopy() != nil:
+            // Opening would create a new, empty store where the person's book was, and the person would edit
+            // it without the daemon or their apps ever seeing it.
+            throw CommandFailure(
+                "the store at \(url.path) was handed to contactsd (kept as \(adoptedCopy() ?? ""))",
+                exitCode: ExitStatus.noInput,
+                hint: "the daemon owns the book now: apps reach it through contactsd, and 'contacts privacy' manages "
+                    + "their access over its socket; to go back to embedded mode, stop contactsd and rename the kept "
+                    + "file to \(url.lastPathComponent)"
+            )
         case .missing where source != .standard && !creating:
             throw CommandFailure(
                 "no contacts store at \(url.path)",
@@ -62,6 +72,16 @@ package struct StoreLocation: Hashable, Sendable {
             // authorization, even when the environment names an app's Info.plist.
             return CNContactStore(configuration: ContactStoreConfiguration(url: url, accessor: .person))
         }
+    }
+
+    /// The name of the original a `contacts daemon adopt` left beside this location (`NAME.adopted-TIMESTAMP`),
+    /// the newest when there are several; nil when the store was never adopted.
+    package func adoptedCopy() -> String? {
+        let folder = url.deletingLastPathComponent().path
+        let prefix = url.lastPathComponent + ".adopted-"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        // The timestamp is UTC in a fixed-width form, so the names sort by time.
+        return names.filter { $0.hasPrefix(prefix) && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }.max()
     }
 
     /// What the file is, after checking that it can be read.
