@@ -93,6 +93,15 @@ import Testing
         #expect(seen == 300)
         #expect(try ContactFixtures.identifiers(in: app).count == 700, "the connection is in step after leaving early")
         #expect(Array(result.value).count == 701, "a second iteration reads every event again")
+
+        // The lazy fetch streams the same way, with the token read before it.
+        let fetch = CNContactFetchRequest(keysToFetch: [CNContactGivenNameKey as NSString])
+        fetch.sortOrder = .givenName
+        let contacts = try app.contacts(for: fetch)
+        #expect(contacts.value.map(\.givenName) == people.map(\.givenName))
+        #expect(contacts.currentHistoryToken == app.currentHistoryToken)
+        #expect(Array(contacts.value.prefix(3)).count == 3)
+        #expect(contacts.value.error == nil)
     }
 
     @Test func aLimitedAppSeesTheHistoryOfItsVisibleContactsOnly() throws {
