@@ -324,7 +324,8 @@ final class ConnectionSession: @unchecked Sendable {
                 connection: EmbeddedConnection(
                     sharing: store, accessor: .person,
                     privacy: ContactStorePrivacyOptions(
-                        environment: configuration.privacyEnvironment, administratorPolicy: configuration.administratorPolicy)))
+                        environment: configuration.privacyEnvironment, administratorPolicy: configuration.administratorPolicy)),
+                watchingChanges: false)
             let controls = try person.accessControls()
             let before = try controls.revocationState(of: bundle)
             switch request.decision {
