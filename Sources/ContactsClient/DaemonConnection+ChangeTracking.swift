@@ -9,7 +9,9 @@ extension DaemonConnection: ChangeTrackingConnection {
     /// The daemon notices its store's changes itself and pushes them; there is no file to watch here.
     package var openedStoreURL: URL? { nil }
 
-    package func changeHistory(_ query: ChangeHistoryQuery) throws(CNError) -> (events: ChangeHistoryEvents, token: Data) {
+    package func changeHistory(_ query: ChangeHistoryQuery) throws(CNError) -> (
+        events: ChangeHistoryEvents, token: Data
+    ) {
         var request = Contacts_V1_ChangeHistoryRequest()
         if let token = query.startingToken {
             request.hasStartingToken_p = true
@@ -28,11 +30,14 @@ extension DaemonConnection: ChangeTrackingConnection {
         // The first batch comes with the call, as the embedded store plans the fetch in the call: a refusal
         // (100, 102) is thrown here, and the token is the one of the state the events describe.
         let first = try open()
-        let events = ChangeHistoryEvents(startsOver: first.startsOver, first: first, reopen: { () throws(CNError) in try open() })
+        let events = ChangeHistoryEvents(
+            startsOver: first.startsOver, first: first, reopen: { () throws(CNError) in try open() })
         return (events, first.token)
     }
 
-    package func contacts(_ query: ContactQuery, mutableObjects: Bool) throws(CNError) -> (contacts: FetchedContacts, token: Data) {
+    package func contacts(_ query: ContactQuery, mutableObjects: Bool) throws(CNError) -> (
+        contacts: FetchedContacts, token: Data
+    ) {
         let token = try currentHistoryToken()
         var request = Contacts_V1_FetchContactsRequest()
         if let predicate = query.predicate { request.predicate = Contacts_V1_Predicate(predicate) }
@@ -41,9 +46,11 @@ extension DaemonConnection: ChangeTrackingConnection {
         request.unify = query.unify
         request.batchSize = 256
         request.initialBatches = 1
-        let open = { () throws(CNError) -> ContactPages in try ContactPages(stream: self.open(.fetchContacts(request))) }
+        let open = { () throws(CNError) -> ContactPages in try ContactPages(stream: self.open(.fetchContacts(request)))
+        }
         let first = try open()
-        let contacts = FetchedContacts(mutableObjects: mutableObjects, first: first, reopen: { () throws(CNError) in try open() })
+        let contacts = FetchedContacts(
+            mutableObjects: mutableObjects, first: first, reopen: { () throws(CNError) in try open() })
         return (contacts, token)
     }
 
@@ -124,7 +131,9 @@ final class HistoryPages: StreamedPages {
             events = batch.events
         }
         do {
-            return try events.map { message throws(WireError) in try CNChangeHistoryEvent.make(wire: message, mutable: mutable) }
+            return try events.map { message throws(WireError) in
+                try CNChangeHistoryEvent.make(wire: message, mutable: mutable)
+            }
         } catch {
             throw DaemonConnection.unexpected
         }

@@ -58,7 +58,8 @@ final class DaemonLink: @unchecked Sendable {
         do {
             bytes = try Frame.encode(message)
         } catch {
-            throw CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "a request is too large for contactsd"])
+            throw CNError(
+                .dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "a request is too large for contactsd"])
         }
         writeLock.lock()
         defer { writeLock.unlock() }

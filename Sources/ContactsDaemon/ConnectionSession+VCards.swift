@@ -10,7 +10,9 @@ extension ConnectionSession {
     static let vCardChunkSize = 1 << 20
 
     /// Passes the gate (the implicit prompt; 100 when denied), then accepts the upload.
-    func startImport(id: UInt64, request: Contacts_V1_ImportVCardsRequest, connection: EmbeddedConnection) throws(CNError) {
+    func startImport(id: UInt64, request: Contacts_V1_ImportVCardsRequest, connection: EmbeddedConnection)
+        throws(CNError)
+    {
         _ = try connection.authorized()
         guard let uid = credentials?.uid, imports[id] == nil else {
             throw CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "an import with this id is open"])
@@ -64,7 +66,9 @@ extension ConnectionSession {
     }
 
     /// Starts an export on a thread of its own; each chunk waits for the client's credit.
-    func startExport(id: UInt64, request: Contacts_V1_ExportVCardsRequest, connection: EmbeddedConnection) throws(CNError) {
+    func startExport(id: UInt64, request: Contacts_V1_ExportVCardsRequest, connection: EmbeddedConnection)
+        throws(CNError)
+    {
         let job = ExportJob(credit: max(1, Int(request.initialBatches)))
         exports[id] = job
         let store = CNContactStore(connection: connection, watchingChanges: false)

@@ -30,12 +30,14 @@ final class ImportUpload {
     func append(_ chunk: Contacts_V1_VCardChunk) throws(CNError) {
         let index = Int(chunk.fileIndex)
         guard index >= files.count - 1 else {
-            throw CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "a chunk of file \(index) is out of order"])
+            throw CNError(
+                .dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "a chunk of file \(index) is out of order"])
         }
         while files.count <= index {
             try? handle?.close()
             let url = directory.appendingPathComponent("\(files.count).vcf")
-            guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]),
+            guard
+                FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]),
                 let opened = try? FileHandle(forWritingTo: url)
             else {
                 throw CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "the import cannot be stored"])

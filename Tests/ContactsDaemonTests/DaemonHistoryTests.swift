@@ -57,7 +57,8 @@ import Testing
         request.startingToken = start
         request.additionalContactKeyDescriptors = [CNContactGivenNameKey as NSString]
         request.mutableObjects = true
-        let event = try #require(Array(try app.changeHistory(for: request).value).first as? CNChangeHistoryAddContactEvent)
+        let event = try #require(
+            Array(try app.changeHistory(for: request).value).first as? CNChangeHistoryAddContactEvent)
         #expect(event.contact.givenName == "Ann")
         #expect(event.contact is CNMutableContact)
         #expect(!event.contact.isKeyAvailable(CNContactFamilyNameKey))
@@ -74,7 +75,10 @@ import Testing
         let stream = try connection.open(.changeHistory(Contacts_V1_ChangeHistoryRequest()))
         var sizes: [Int] = []
         while true {
-            guard case .historyBatch(let batch) = try stream.next() else { Issue.record("not a history batch"); return }
+            guard case .historyBatch(let batch) = try stream.next() else {
+                Issue.record("not a history batch")
+                return
+            }
             sizes.append(batch.events.count)
             #expect(batch.startsOver)
             if batch.last { break }

@@ -8,8 +8,10 @@ import Testing
 /// Linking over contactsd: link, unlink, keep separate and the reasons behave as in the embedded store, hidden
 /// cards read as missing for a limited app.
 @Suite struct DaemonLinkingTests {
-    private static var keys: [NSString] { [CNContactGivenNameKey, CNContactFamilyNameKey, CNContactJobTitleKey, CNContactPhoneNumbersKey]
-        .map { $0 as NSString } }
+    private static var keys: [NSString] {
+        [CNContactGivenNameKey, CNContactFamilyNameKey, CNContactJobTitleKey, CNContactPhoneNumbersKey]
+            .map { $0 as NSString }
+    }
 
     /// Two cards of the same person, the work card in an account container.
     private func twoCards(_ fixture: DaemonFixture) throws -> (home: CNMutableContact, work: CNMutableContact) {
@@ -32,19 +34,27 @@ import Testing
         #expect(unified.identifier == work.identifier)
         #expect(unified.givenName == "Ann")
         #expect(unified.jobTitle == "Engineer")
-        #expect(try app.linkedContactIdentifiers(ofContactWithIdentifier: home.identifier) == [work.identifier, home.identifier])
-        #expect(try app.linkedContactIdentifiers(ofContactWithIdentifier: home.identifier)
-            == (try fixture.person.linkedContactIdentifiers(ofContactWithIdentifier: home.identifier)))
+        #expect(
+            try app.linkedContactIdentifiers(ofContactWithIdentifier: home.identifier) == [
+                work.identifier, home.identifier,
+            ])
+        #expect(
+            try app.linkedContactIdentifiers(ofContactWithIdentifier: home.identifier)
+                == (try fixture.person.linkedContactIdentifiers(ofContactWithIdentifier: home.identifier)))
         let reason = try #require(try app.linkReason(forContactWithIdentifier: home.identifier))
-        #expect(reason == (try fixture.person.linkReason(forContactWithIdentifier: home.identifier)), "the same reason, date included")
+        #expect(
+            reason == (try fixture.person.linkReason(forContactWithIdentifier: home.identifier)),
+            "the same reason, date included")
         #expect(reason.rule == .manual)
         #expect(reason.matchedContactIdentifier == nil)
 
         try app.unlink([home.identifier])
         #expect(try app.linkReason(forContactWithIdentifier: home.identifier) == nil)
         #expect(try app.linkedContactIdentifiers(ofContactWithIdentifier: home.identifier) == [home.identifier])
-        #expect(try fixture.person.unifiedContacts(
-            matching: CNContact.predicateForContacts(matchingName: "lee"), keysToFetch: []).count == 2)
+        #expect(
+            try fixture.person.unifiedContacts(
+                matching: CNContact.predicateForContacts(matchingName: "lee"), keysToFetch: []
+            ).count == 2)
 
         try app.link([home.identifier, work.identifier])
         try app.keepSeparate(home.identifier, work.identifier)
@@ -72,9 +82,13 @@ import Testing
         let (home, work) = try twoCards(fixture)
         let app = fixture.appStore()
         #expect(ErrorCode.of { try app.link([home.identifier, "missing"]) } == .recordDoesNotExist)
-        #expect(ErrorCode.of { try app.link([home.identifier, work.identifier], preferredIdentifier: "elsewhere") } != nil)
-        #expect(ErrorCode.of { try app.link([home.identifier, work.identifier], preferredIdentifier: "elsewhere") }
-            == ErrorCode.of { try fixture.person.link([home.identifier, work.identifier], preferredIdentifier: "elsewhere") })
+        #expect(
+            ErrorCode.of { try app.link([home.identifier, work.identifier], preferredIdentifier: "elsewhere") } != nil)
+        #expect(
+            ErrorCode.of { try app.link([home.identifier, work.identifier], preferredIdentifier: "elsewhere") }
+                == ErrorCode.of {
+                    try fixture.person.link([home.identifier, work.identifier], preferredIdentifier: "elsewhere")
+                })
         #expect(ErrorCode.of { try app.unlink(["missing"]) } == .recordDoesNotExist)
         #expect(ErrorCode.of { try app.linkReason(forContactWithIdentifier: "missing") } == .recordDoesNotExist)
     }
@@ -88,8 +102,12 @@ import Testing
         #expect(ErrorCode.of { try app.linkReason(forContactWithIdentifier: work.identifier) } == .recordDoesNotExist)
         #expect(ErrorCode.of { try app.keepSeparate(home.identifier, work.identifier) } == .recordDoesNotExist)
         try fixture.person.link([home.identifier, work.identifier], preferredIdentifier: home.identifier)
-        #expect(try app.linkedContactIdentifiers(ofContactWithIdentifier: home.identifier) == [home.identifier], "the hidden card is left out")
-        #expect(try app.unifiedContact(withIdentifier: home.identifier, keysToFetch: Self.keys).jobTitle == "", "nothing of the hidden card")
+        #expect(
+            try app.linkedContactIdentifiers(ofContactWithIdentifier: home.identifier) == [home.identifier],
+            "the hidden card is left out")
+        #expect(
+            try app.unifiedContact(withIdentifier: home.identifier, keysToFetch: Self.keys).jobTitle == "",
+            "nothing of the hidden card")
         try fixture.setAccess(.denied)
         #expect(ErrorCode.of { try fixture.appStore().unlink([home.identifier]) } == .authorizationDenied)
     }

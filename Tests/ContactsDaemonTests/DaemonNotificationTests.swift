@@ -48,7 +48,8 @@ import Testing
         #expect(afterSave >= 2)
         try other.link([ann.identifier, bob.identifier])
         #expect(try await recorder.wait(for: afterSave + 1).count >= afterSave + 1)
-        try other.importVCards(data: Data("BEGIN:VCARD\r\nVERSION:3.0\r\nN:New;Eve;;;\r\nFN:Eve New\r\nEND:VCARD\r\n".utf8))
+        try other.importVCards(
+            data: Data("BEGIN:VCARD\r\nVERSION:3.0\r\nN:New;Eve;;;\r\nFN:Eve New\r\nEND:VCARD\r\n".utf8))
         #expect(try await recorder.wait(for: afterSave + 2).count >= afterSave + 2)
         let allExternal = recorder.received.allSatisfy { $0.external }
         #expect(allExternal)
@@ -67,9 +68,11 @@ import Testing
         try ContactFixtures.save([ContactFixtures.person("Bob", "Stone")], in: fixture.appStore())
         let received = try await recorder.wait(for: 2)
         #expect(received.count == 2)
-        #expect(received.first == NotificationRecorder.Entry(
-            saveIdentifiers: [request.saveIdentifier], external: false,
-            keys: ["CNNotificationSaveIdentifiersKey", "CNNotificationSourcesKey"]))
+        #expect(
+            received.first
+                == NotificationRecorder.Entry(
+                    saveIdentifiers: [request.saveIdentifier], external: false,
+                    keys: ["CNNotificationSaveIdentifiersKey", "CNNotificationSourcesKey"]))
         #expect(received.last?.external == true)
     }
 
@@ -79,10 +82,14 @@ import Testing
         let app = fixture.appStore()
         _ = app.authorizationStatus(for: .contacts)
         let fetched = FetchedNames()
-        let observer = NotificationCenter.default.addObserver(forName: .CNContactStoreDidChange, object: app, queue: nil) { _ in
+        let observer = NotificationCenter.default.addObserver(
+            forName: .CNContactStoreDidChange, object: app, queue: nil
+        ) { _ in
             // Runs on the connection's push queue, not on the thread that reads replies: the call gets its reply.
-            fetched.set((try? app.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "ann"), keysToFetch: Self.names))?
-                .map(\.givenName) ?? ["failed"])
+            fetched.set(
+                (try? app.unifiedContacts(
+                    matching: CNContact.predicateForContacts(matchingName: "ann"), keysToFetch: Self.names))?
+                    .map(\.givenName) ?? ["failed"])
         }
         defer { NotificationCenter.default.removeObserver(observer) }
         try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: fixture.appStore())
@@ -95,7 +102,8 @@ import Testing
     func aClientThatDoesNotReadStallsNoOtherClient() async throws {
         let fixture = try DaemonFixture()
         try fixture.setAccess(.full)
-        try ContactFixtures.save((0..<600).map { ContactFixtures.person(String(format: "P%04d", $0), "Test") }, in: fixture.person)
+        try ContactFixtures.save(
+            (0..<600).map { ContactFixtures.person(String(format: "P%04d", $0), "Test") }, in: fixture.person)
         // A stuck app: it asks for a large stream with ample credit, and is told of every change, but reads nothing.
         let stuck = try StuckClient(path: fixture.daemon.configuration.socketPath)
         var fetch = Contacts_V1_FetchContactsRequest()

@@ -5,7 +5,7 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A visitor that writes each event as a short line, so a history over the socket compares with the embedded one.
@@ -18,7 +18,9 @@ final class EventLines: NSObject, CNChangeHistoryEventVisitor {
     }
     func visit(_ event: CNChangeHistoryUpdateContactEvent) { lines.append("update \(event.contact.identifier)") }
     func visit(_ event: CNChangeHistoryDeleteContactEvent) { lines.append("delete \(event.contactIdentifier)") }
-    func visit(_ event: CNChangeHistoryAddGroupEvent) { lines.append("add group \(event.group.name) in \(event.containerIdentifier)") }
+    func visit(_ event: CNChangeHistoryAddGroupEvent) {
+        lines.append("add group \(event.group.name) in \(event.containerIdentifier)")
+    }
     func visit(_ event: CNChangeHistoryUpdateGroupEvent) { lines.append("update group \(event.group.name)") }
     func visit(_ event: CNChangeHistoryDeleteGroupEvent) { lines.append("delete group \(event.groupIdentifier)") }
     func visitAddMember(_ event: CNChangeHistoryAddMemberToGroupEvent) {
@@ -37,7 +39,9 @@ final class EventLines: NSObject, CNChangeHistoryEventVisitor {
 
 extension CNContactStore {
     /// The history after a token as lines, and the next token.
-    func historyLines(after token: Data?, groups: Bool = false, keys: [String] = []) throws -> (lines: [String], token: Data) {
+    func historyLines(after token: Data?, groups: Bool = false, keys: [String] = []) throws -> (
+        lines: [String], token: Data
+    ) {
         let request = CNChangeHistoryFetchRequest()
         request.startingToken = token
         request.includeGroupChanges = groups
@@ -68,7 +72,8 @@ final class NotificationRecorder {
 
     init(_ store: CNContactStore) {
         let log = self.log
-        observer = NotificationCenter.default.addObserver(forName: .CNContactStoreDidChange, object: store, queue: nil) {
+        observer = NotificationCenter.default.addObserver(forName: .CNContactStoreDidChange, object: store, queue: nil)
+        {
             let info = $0.userInfo ?? [:]
             let entry = Entry(
                 saveIdentifiers: info["CNNotificationSaveIdentifiersKey"] as? [String],
@@ -104,7 +109,9 @@ final class StuckClient {
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         guard connected == 0 else { throw CNError(.communicationError) }
         var hello = Contacts_V1_Hello()

@@ -20,17 +20,18 @@ import Testing
         return lines.joined(separator: "\r\n") + "\r\n"
     }
 
-    private static let groupCards = card("John", uid: "john") + card("Kate", uid: "kate") + """
-        BEGIN:VCARD\r
-        VERSION:3.0\r
-        N:Friends\r
-        FN:Friends\r
-        X-ADDRESSBOOKSERVER-KIND:group\r
-        X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:john\r
-        X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:kate\r
-        END:VCARD\r
+    private static let groupCards =
+        card("John", uid: "john") + card("Kate", uid: "kate") + """
+            BEGIN:VCARD\r
+            VERSION:3.0\r
+            N:Friends\r
+            FN:Friends\r
+            X-ADDRESSBOOKSERVER-KIND:group\r
+            X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:john\r
+            X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:kate\r
+            END:VCARD\r
 
-        """
+            """
 
     private func write(_ text: String, in fixture: DaemonFixture, named name: String = "cards.vcf") throws -> URL {
         let url = fixture.directory.appendingPathComponent(name)
@@ -52,7 +53,9 @@ import Testing
         let app = fixture.appStore()
         let url = try write(Self.groupCards, in: fixture)
         var reports: [ContactImportProgress] = []
-        let summary = try app.importVCards(from: url, options: ContactImportOptions(progressInterval: 1)) { reports.append($0) }
+        let summary = try app.importVCards(from: url, options: ContactImportOptions(progressInterval: 1)) {
+            reports.append($0)
+        }
         #expect(summary.files == 1)
         #expect(summary.cards == 3)
         #expect(summary.added == 2)
@@ -94,7 +97,8 @@ import Testing
         try fixture.setAccess(.full)
         let app = fixture.appStore()
         let good = try write(Self.card("Ann"), in: fixture, named: "good.vcf")
-        let bad = try write(Self.card("Bob") + "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Cut;Off\r\n", in: fixture, named: "bad.vcf")
+        let bad = try write(
+            Self.card("Bob") + "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Cut;Off\r\n", in: fixture, named: "bad.vcf")
         do {
             try app.importVCards(from: [good, bad])
             Issue.record("a malformed file was imported")
@@ -106,17 +110,22 @@ import Testing
             #expect(error.userInfo[NSFilePathErrorKey] as? String == bad.path, "the app's path, not the daemon's")
         }
         #expect(try names(in: fixture.person).isEmpty, "nothing of the good file either: one transaction")
-        #expect(ErrorCode.of { try app.importVCards(from: fixture.directory.appendingPathComponent("missing.vcf")) } == .dataAccessError)
+        #expect(
+            ErrorCode.of { try app.importVCards(from: fixture.directory.appendingPathComponent("missing.vcf")) }
+                == .dataAccessError)
     }
 
     @Test func aDeniedAppImportsNothingAndNotesNeedTheEntitlement() throws {
         let fixture = try DaemonFixture()
         try fixture.setAccess(.denied)
-        #expect(ErrorCode.of { try fixture.appStore().importVCards(data: Data(Self.card("Eve").utf8)) } == .authorizationDenied)
+        #expect(
+            ErrorCode.of { try fixture.appStore().importVCards(data: Data(Self.card("Eve").utf8)) }
+                == .authorizationDenied)
         #expect(try names(in: fixture.person).isEmpty)
         try fixture.setAccess(.full)
-        #expect(ErrorCode.of { try fixture.appStore().importVCards(data: Data(Self.card("Eve", note: "secret").utf8)) }
-            == .unauthorizedKeys)
+        #expect(
+            ErrorCode.of { try fixture.appStore().importVCards(data: Data(Self.card("Eve", note: "secret").utf8)) }
+                == .unauthorizedKeys)
         #expect(try names(in: fixture.person).isEmpty)
     }
 
@@ -156,12 +165,15 @@ import Testing
         let limited = try fixture.appStore().exportVCards(to: appURL, options: options)
         #expect(limited.contacts == 1)
         let predicate = NSPredicate(value: true)
-        #expect(ErrorCode.of { try app.exportVCards(to: appURL, selection: .predicate(predicate)) } == .predicateInvalid)
+        #expect(
+            ErrorCode.of { try app.exportVCards(to: appURL, selection: .predicate(predicate)) } == .predicateInvalid)
     }
 
     @Test func aLargeExportStreamsInChunksAndStopsWhenCancelled() throws {
         let fixture = try DaemonFixture()
-        let people = (0..<6_000).map { ContactFixtures.person(String(format: "P%05d", $0), "Exported", emails: ["p\($0)@example.com"]) }
+        let people = (0..<6_000).map {
+            ContactFixtures.person(String(format: "P%05d", $0), "Exported", emails: ["p\($0)@example.com"])
+        }
         try ContactFixtures.save(people, in: fixture.person)
         try fixture.setAccess(.full)
 
@@ -172,7 +184,10 @@ import Testing
         var chunks = 0
         var bytes = 0
         while true {
-            guard case .vcardChunk(let chunk) = try stream.next() else { Issue.record("not a chunk"); return }
+            guard case .vcardChunk(let chunk) = try stream.next() else {
+                Issue.record("not a chunk")
+                return
+            }
             chunks += 1
             bytes += chunk.data.count
             #expect(chunk.data.count <= 1 << 20)
@@ -188,12 +203,18 @@ import Testing
 
         // Cancelled after the first chunk: a last, empty chunk ends it, and the connection serves on.
         stream = try connection.open(.exportVcards(request))
-        guard case .vcardChunk(let first) = try stream.next() else { Issue.record("not a chunk"); return }
+        guard case .vcardChunk(let first) = try stream.next() else {
+            Issue.record("not a chunk")
+            return
+        }
         #expect(!first.data.isEmpty)
         try stream.send(.cancel(Contacts_V1_Cancel()))
         var ended = false
         while !ended {
-            guard case .vcardChunk(let chunk) = try stream.next() else { Issue.record("not a chunk"); return }
+            guard case .vcardChunk(let chunk) = try stream.next() else {
+                Issue.record("not a chunk")
+                return
+            }
             ended = chunk.last
             if ended {
                 #expect(chunk.data.isEmpty)

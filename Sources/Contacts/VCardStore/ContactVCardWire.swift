@@ -97,7 +97,9 @@ extension ContactExportSummary {
 }
 
 extension Contacts_V1_ExportVCardsRequest {
-    private static let styles: [ContactExportOptions.GroupStyle] = [.automatic, .appleGroupCards, .vCard4Kind, .categories, .none]
+    private static let styles: [ContactExportOptions.GroupStyle] = [
+        .automatic, .appleGroupCards, .vCard4Kind, .categories, .none,
+    ]
 
     /// The request for an export; the sort order must be resolved (not `.userDefault`).
     ///
@@ -138,7 +140,8 @@ extension Contacts_V1_ExportVCardsRequest {
             }
         }
         guard version == 0 || version == 1, Self.styles.indices.contains(Int(groupStyle)) else {
-            throw CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "unknown export version or group style"])
+            throw CNError(
+                .dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "unknown export version or group style"])
         }
         var options = ContactExportOptions(
             version: version == 1 ? .v4_0 : .v3_0, includesPhotos: includePhotos, includesNotes: includeNotes,

@@ -23,7 +23,8 @@ extension DaemonConnection {
         var totalBytes = 0
         if case .files(let urls) = upload {
             totalBytes = urls.reduce(0) { total, url in
-                total + ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0)
+                total
+                    + ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0)
             }
         }
         // The request passes the gate first (the implicit prompt, 100 when denied), as the embedded import
@@ -113,7 +114,8 @@ extension DaemonConnection {
         var options = options
         // The person's sort order is the app's side's setting, as for a fetch.
         if options.sortOrder == .userDefault { options.sortOrder = CNContactsUserDefaults.shared().sortOrder }
-        let stream = try open(.exportVcards(try Contacts_V1_ExportVCardsRequest(selection: selection, options: options)))
+        let stream = try open(
+            .exportVcards(try Contacts_V1_ExportVCardsRequest(selection: selection, options: options)))
         while true {
             guard case .vcardChunk(let chunk) = try stream.next() else { throw Self.unexpected }
             if chunk.last { stream.finish() }

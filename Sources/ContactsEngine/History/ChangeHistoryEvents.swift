@@ -41,7 +41,8 @@ public final class ChangeHistoryEvents: Sequence {
 
     /// Events read page by page from elsewhere: `first` serves the first iteration, `reopen` each later one.
     package init(
-        startsOver: Bool, first: any StreamedPages<CNChangeHistoryEvent>, reopen: @escaping () throws(CNError) -> any StreamedPages<CNChangeHistoryEvent>
+        startsOver: Bool, first: any StreamedPages<CNChangeHistoryEvent>,
+        reopen: @escaping () throws(CNError) -> any StreamedPages<CNChangeHistoryEvent>
     ) {
         self.source = .pages(startsOver: startsOver, reopen: reopen)
         self.firstPages = first

@@ -66,7 +66,9 @@ extension CNChangeHistoryEvent {
     ///
     /// - Throws: `WireError.malformedMessage` for an event without its kind, contact or group; the errors of
     ///   ``ContactStorage/init(wire:)`` for a contact.
-    package static func make(wire message: Contacts_V1_HistoryEvent, mutable: Bool) throws(WireError) -> CNChangeHistoryEvent {
+    package static func make(wire message: Contacts_V1_HistoryEvent, mutable: Bool) throws(WireError)
+        -> CNChangeHistoryEvent
+    {
         func contact(_ wire: Contacts_V1_Contact) throws(WireError) -> CNContact {
             let storage = try ContactStorage(wire: wire)
             return mutable ? CNMutableContact(storage: storage) : CNContact(storage: storage)
@@ -84,14 +86,16 @@ extension CNChangeHistoryEvent {
         case .addContact(let added):
             guard added.hasContact else { throw missing("contact") }
             return CNChangeHistoryAddContactEvent(
-                contact: try contact(added.contact), containerIdentifier: added.hasContainer_p ? added.containerIdentifier : nil)
+                contact: try contact(added.contact),
+                containerIdentifier: added.hasContainer_p ? added.containerIdentifier : nil)
         case .updateContact(let updated):
             return CNChangeHistoryUpdateContactEvent(contact: try contact(updated))
         case .deleteContact(let identifier):
             return CNChangeHistoryDeleteContactEvent(contactIdentifier: identifier)
         case .addGroup(let added):
             guard added.hasGroup else { throw missing("group") }
-            return CNChangeHistoryAddGroupEvent(group: group(added.group), containerIdentifier: added.containerIdentifier)
+            return CNChangeHistoryAddGroupEvent(
+                group: group(added.group), containerIdentifier: added.containerIdentifier)
         case .updateGroup(let updated):
             return CNChangeHistoryUpdateGroupEvent(group: group(updated))
         case .deleteGroup(let identifier):
@@ -101,13 +105,15 @@ extension CNChangeHistoryEvent {
             return CNChangeHistoryAddMemberToGroupEvent(member: try contact(event.member), group: group(event.group))
         case .removeMember(let event):
             guard event.hasMember, event.hasGroup else { throw missing("member or group") }
-            return CNChangeHistoryRemoveMemberFromGroupEvent(member: try contact(event.member), group: group(event.group))
+            return CNChangeHistoryRemoveMemberFromGroupEvent(
+                member: try contact(event.member), group: group(event.group))
         case .addSubgroup(let event):
             guard event.hasSubgroup, event.hasGroup else { throw missing("subgroup or group") }
             return CNChangeHistoryAddSubgroupToGroupEvent(subgroup: group(event.subgroup), group: group(event.group))
         case .removeSubgroup(let event):
             guard event.hasSubgroup, event.hasGroup else { throw missing("subgroup or group") }
-            return CNChangeHistoryRemoveSubgroupFromGroupEvent(subgroup: group(event.subgroup), group: group(event.group))
+            return CNChangeHistoryRemoveSubgroupFromGroupEvent(
+                subgroup: group(event.subgroup), group: group(event.group))
         case nil:
             throw missing("kind")
         }
