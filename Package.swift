@@ -62,6 +62,8 @@ let package = Package(
             name: "Contacts",
             dependencies: [
                 "ContactsModel", "ContactsFormatting", "ContactsVCard", "ContactsPrivacy", "ContactsEngine", "ContactsClient",
+                // The vCard messages of daemon mode are converted here, for the app's client and for contactsd.
+                "ContactsProtocol",
             ]
         ),
         .target(name: "ContactsSystem", dependencies: ["Contacts", "ContactsEngine", "ContactsPrivacy"]),

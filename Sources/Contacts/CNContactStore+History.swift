@@ -1,4 +1,3 @@
-import ContactsClient
 import ContactsEngine
 import ContactsModel
 import Foundation
@@ -6,7 +5,6 @@ import Foundation
 extension CNContactStore {
     /// The current token, or nil when the store cannot be read.
     func historyToken() -> Data? {
-        if let daemon = connection as? DaemonConnection { return try? daemon.currentHistoryToken() }
         guard let tracking = connection as? any ChangeTrackingConnection else { return nil }
         return try? tracking.currentHistoryToken()
     }

@@ -1,3 +1,4 @@
+import ContactsClient
 import ContactsEngine
 import ContactsModel
 import Foundation
@@ -15,14 +16,21 @@ enum ChangeNotificationKey {
 extension CNContactStore {
     /// The watcher of a connection's store file, or nil when the connection cannot be watched.
     static func makeChangeWatcher(for connection: any ContactStoreConnection) -> StoreChangeWatcher? {
-        guard let tracking = connection as? any ChangeTrackingConnection else { return nil }
+        // The daemon pushes its changes (startWatchingExternalChanges); an app has no file to watch.
+        guard !(connection is DaemonConnection), let tracking = connection as? any ChangeTrackingConnection else { return nil }
         return StoreChangeWatcher { tracking.openedStoreURL }
     }
 
     /// Starts announcing other processes' changes; called once from each initializer.
     func startWatchingExternalChanges() {
-        changeWatcher?.start { [weak self] in
+        let announce: @Sendable () -> Void = { [weak self] in
             self?.postStoreDidChange(userInfo: [ChangeNotificationKey.originatedExternally: true])
+        }
+        if let daemon = connection as? DaemonConnection {
+            // The daemon's ChangeNotice: another connection (another app, the person) changed the store.
+            daemon.onChange(announce)
+        } else {
+            changeWatcher?.start(handler: announce)
         }
     }
 

@@ -49,13 +49,16 @@ open class CNContactStore: NSObject, @unchecked Sendable {
         startWatchingExternalChanges()
     }
 
-    /// Creates a store over another connection: a configured embedded store (module ContactsSystem) or, later,
-    /// a daemon client.
-    package init(connection: any ContactStoreConnection) {
+    /// Creates a store over another connection: a configured embedded store (module ContactsSystem) or a
+    /// daemon client.
+    ///
+    /// - Parameter watchingChanges: False for a store that lives for one call (contactsd's import or export for
+    ///   an app), which posts no notifications of other processes' changes.
+    package init(connection: any ContactStoreConnection, watchingChanges: Bool = true) {
         self.connection = connection
-        self.changeWatcher = Self.makeChangeWatcher(for: self.connection)
+        self.changeWatcher = watchingChanges ? Self.makeChangeWatcher(for: self.connection) : nil
         super.init()
-        startWatchingExternalChanges()
+        if watchingChanges { startWatchingExternalChanges() }
     }
 
     // MARK: Authorization

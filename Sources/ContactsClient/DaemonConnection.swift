@@ -8,27 +8,33 @@ import Synchronization
 /// An app's store in daemon mode: every call is a request to contactsd, which owns the data and decides what
 /// this process may see from what the kernel says about it.
 ///
-/// The connection opens on first use (so `CNContactStore()` cannot fail) and again after it was lost; one call
-/// is in flight at a time. Enumeration streams in batches with flow control: the daemon sends one batch, the
-/// block runs over it (and may call the store again, on the same connection), then the client asks for the
-/// next one.
+/// The connection opens on first use (so `CNContactStore()` cannot fail) and again after it was lost. A reader
+/// thread (``DaemonLink``) hands each reply to the call waiting for its id, so calls from several threads, and
+/// from inside an enumeration block, share the connection; enumeration and history stream in batches with
+/// flow control: the daemon sends one batch, the block runs over it, then the client asks for the next one.
 package final class DaemonConnection: ContactStoreConnection, ContactStorePrivacyConnection, @unchecked Sendable {
-    // SAFETY: `state` is only touched inside `lock`, which serializes calls; the lock is recursive so the
-    // enumeration block may call the store again. TODO(#13): replace with an actor-based client once the
-    // public API has async forms.
-
-    private struct State {
-        var socket: DaemonSocket?
-        var nextID: UInt64 = 0
-        var bundleIdentifier = ""
-    }
+    // SAFETY: `link` and `nextID` are read and written only while `lock` is held; the link is Sendable.
 
     package let socketPath: String
-    private let lock = NSRecursiveLock()
-    private var state = State()
+    private let lock = NSLock()
+    /// Held while connecting, so one thread connects and the others wait for its link.
+    private let connecting = NSLock()
+    private var link: DaemonLink?
+    private var nextID: UInt64 = 0
+    private let changeHandler = Mutex<(@Sendable () -> Void)?>(nil)
 
     package init(socketPath: String) {
         self.socketPath = socketPath
+    }
+
+    deinit {
+        link?.shutDown()
+    }
+
+    /// Called (on a queue of the connection's) each time the daemon pushes a `ChangeNotice`: the store changed
+    /// through another connection. Pushes start with the connection, on the first call.
+    package func onChange(_ handler: @escaping @Sendable () -> Void) {
+        changeHandler.withLock { $0 = handler }
     }
 
     // MARK: ContactStoreConnection
@@ -41,36 +47,23 @@ package final class DaemonConnection: ContactStoreConnection, ContactStorePrivac
         request.unify = query.unify
         request.batchSize = 256
         request.initialBatches = 1
-        try locked { () throws(CNError) in
-            let id = try send(.fetchContacts(request))
-            while true {
-                let batch: Contacts_V1_ContactBatch
-                switch try receive(id) {
-                case .contactBatch(let received): batch = received
-                default: throw Self.unexpected
+        let stream = try open(.fetchContacts(request))
+        while true {
+            guard case .contactBatch(let batch) = try stream.next() else { throw Self.unexpected }
+            if batch.last { stream.finish() }
+            for contact in batch.contacts {
+                let storage = try Self.storage(contact)
+                let more: Bool
+                do {
+                    more = try body(storage)
+                } catch {
+                    throw (error as? CNError) ?? CNError(.dataAccessError)
                 }
-                var stopped = false
-                for contact in batch.contacts {
-                    let storage = try Self.storage(contact)
-                    do {
-                        if try !body(storage) {
-                            stopped = true
-                            break
-                        }
-                    } catch {
-                        try cancel(id, ended: batch.last)
-                        throw (error as? CNError) ?? CNError(.dataAccessError)
-                    }
-                }
-                if batch.last { return }
-                if stopped {
-                    try cancel(id, ended: false)
-                    return
-                }
-                var more = Contacts_V1_Continue()
-                more.batches = 1
-                try send(.continue(more), id: id)
+                // Leaving early drops the stream: the daemon is told to stop (DaemonStream.deinit).
+                if !more { return }
             }
+            if batch.last { return }
+            try stream.grant(1)
         }
     }
 
@@ -195,101 +188,57 @@ package final class DaemonConnection: ContactStoreConnection, ContactStorePrivac
     // MARK: Requests
 
     /// Sends one request and waits for its reply; a CNError reply is thrown.
-    func call(_ body: Contacts_V1_ClientMessage.OneOf_Body) throws(CNError) -> Contacts_V1_ServerMessage.OneOf_Body {
-        try locked { () throws(CNError) in
-            let id = try send(body)
-            return try receive(id)
+    package func call(_ body: Contacts_V1_ClientMessage.OneOf_Body) throws(CNError) -> Contacts_V1_ServerMessage.OneOf_Body {
+        let stream = try open(body)
+        defer { stream.finish() }
+        return try stream.next()
+    }
+
+    /// Sends a request whose replies stream, or that continues with more messages (an import's chunks).
+    package func open(_ body: Contacts_V1_ClientMessage.OneOf_Body) throws(CNError) -> DaemonStream {
+        let link = try connected()
+        let id = lock.withLock {
+            nextID += 1
+            return nextID
         }
+        let stream = DaemonStream(link: link, id: id)
+        try stream.send(body)
+        return stream
     }
 
-    private func locked<T>(_ body: () throws(CNError) -> T) throws(CNError) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
-    }
-
-    /// The open socket, connected and greeted on first use.
-    private func socket() throws(CNError) -> DaemonSocket {
-        if let socket = state.socket { return socket }
-        let socket = try DaemonSocket(path: socketPath)
-        state.socket = socket
+    /// The live link, connected and greeted when there is none or the last one broke.
+    private func connected() throws(CNError) -> DaemonLink {
+        if let link = lock.withLock({ self.link }), !link.isBroken { return link }
+        connecting.lock()
+        defer { connecting.unlock() }
+        if let link = lock.withLock({ self.link }), !link.isBroken { return link }
+        let link = try DaemonLink(path: socketPath) { [weak self] message in
+            guard case .changeNotice = message.body else { return }
+            // AccessRevoked needs nothing here: the daemon fails this connection's later calls with 100.
+            self?.changeHandler.withLock { $0 }?()
+        }
+        let id = lock.withLock {
+            self.link?.shutDown()
+            self.link = link
+            nextID += 1
+            return nextID
+        }
+        let hello = DaemonStream(link: link, id: id)
+        defer { hello.finish() }
+        var message = Contacts_V1_Hello()
+        message.protocolVersion = ProtocolVersion.current
         do throws(CNError) {
-            var hello = Contacts_V1_Hello()
-            hello.protocolVersion = ProtocolVersion.current
-            let id = try send(.hello(hello))
-            guard case .welcome(let welcome) = try receive(id) else { throw Self.unexpected }
-            state.bundleIdentifier = welcome.bundleIdentifier
+            try hello.send(.hello(message))
+            guard case .welcome = try hello.next() else { throw Self.unexpected }
         } catch {
             // A refused peer keeps its connection, and every call gets the daemon's error (100 and the fix).
-            if error.code != .authorizationDenied { state.socket = nil }
+            if error.code != .authorizationDenied {
+                link.shutDown()
+                lock.withLock { if self.link === link { self.link = nil } }
+            }
             throw error
         }
-        return socket
-    }
-
-    @discardableResult
-    private func send(_ body: Contacts_V1_ClientMessage.OneOf_Body, id existing: UInt64? = nil) throws(CNError) -> UInt64 {
-        let id: UInt64
-        if let existing {
-            id = existing
-        } else {
-            state.nextID += 1
-            id = state.nextID
-        }
-        var message = Contacts_V1_ClientMessage()
-        message.id = id
-        message.body = body
-        let bytes: [UInt8]
-        do {
-            bytes = try Frame.encode(message)
-        } catch {
-            throw CNError(.dataAccessError)
-        }
-        let socket: DaemonSocket
-        if let open = state.socket {
-            socket = open
-        } else {
-            socket = try self.socket()
-        }
-        do throws(CNError) {
-            try socket.write(bytes)
-        } catch {
-            state.socket = nil
-            throw error
-        }
-        return id
-    }
-
-    /// The reply to a request; pushed messages (id 0) in between are set aside.
-    private func receive(_ id: UInt64) throws(CNError) -> Contacts_V1_ServerMessage.OneOf_Body {
-        guard let socket = state.socket else { throw CNError(.dataAccessError) }
-        while true {
-            let frame: [UInt8]
-            do throws(CNError) {
-                frame = try socket.readFrame()
-            } catch {
-                state.socket = nil
-                throw error
-            }
-            guard let message = try? Contacts_V1_ServerMessage(serializedBytes: frame) else {
-                state.socket = nil
-                throw Self.unexpected
-            }
-            guard message.id == id else { continue }
-            if case .error(let error) = message.body { throw CNError(wire: error) }
-            guard let body = message.body else { throw Self.unexpected }
-            return body
-        }
-    }
-
-    /// Ends a stream early; the daemon answers with a last, empty batch, which is read here.
-    private func cancel(_ id: UInt64, ended: Bool) throws(CNError) {
-        guard !ended else { return }
-        try send(.cancel(Contacts_V1_Cancel()), id: id)
-        while true {
-            guard case .contactBatch(let batch) = try receive(id) else { return }
-            if batch.last { return }
-        }
+        return link
     }
 
     private static func storage(_ contact: Contacts_V1_Contact) throws(CNError) -> ContactStorage {
@@ -300,7 +249,7 @@ package final class DaemonConnection: ContactStoreConnection, ContactStorePrivac
         }
     }
 
-    static var unexpected: CNError {
+    package static var unexpected: CNError {
         CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "contactsd sent an unexpected reply"])
     }
 }

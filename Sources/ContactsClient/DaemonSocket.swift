@@ -9,7 +9,7 @@ import Glibc
 /// A blocking Unix-domain stream socket with frame reading and writing.
 ///
 /// Apps call the store synchronously (Apple's API is synchronous), so the client uses plain blocking sockets
-/// instead of an event loop: no NIO in the app, and a call is a write and a read on the calling thread.
+/// instead of an event loop: no NIO in the app. One thread reads (``DaemonLink``'s reader); writers take turns.
 final class DaemonSocket {
     private let descriptor: Int32
     private var buffer = FrameBuffer()
@@ -42,6 +42,11 @@ final class DaemonSocket {
 
     deinit {
         close(descriptor)
+    }
+
+    /// Ends both directions, so a thread blocked reading returns; the descriptor is closed with the socket.
+    func shutDown() {
+        shutdown(descriptor, Int32(SHUT_RDWR))
     }
 
     /// Writes all of a frame.

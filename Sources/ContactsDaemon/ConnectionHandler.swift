@@ -14,6 +14,11 @@ final class ConnectionHandler: ChannelInboundHandler, Sendable {
         session.receive(unwrapInboundIn(data))
     }
 
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        session.writabilityChanged()
+        context.fireChannelWritabilityChanged()
+    }
+
     func channelInactive(context: ChannelHandlerContext) {
         session.close()
         context.fireChannelInactive()

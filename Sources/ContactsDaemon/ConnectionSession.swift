@@ -22,32 +22,37 @@ final class ConnectionSession: @unchecked Sendable {
     }
 
     private struct Stream {
-        var iterator: FetchedContacts.Iterator
-        var contacts: FetchedContacts
+        var source: any BatchSource
         var batchSize: Int
         var credit: Int
     }
 
     private let channel: any Channel
-    private let configuration: DaemonConfiguration
+    let configuration: DaemonConfiguration
     private let pending: PendingConsents
     private let live: LiveSessions
     private let stores: UserStores
-    private let queue: DispatchQueue
+    let notices: ChangeNotices
+    let queue: DispatchQueue
     private var phase = Phase.identifying
     private var greeted = false
     private var streams: [UInt64: Stream] = [:]
-    private var credentials: PeerCredentials?
+    var exports: [UInt64: ExportJob] = [:]
+    var imports: [UInt64: ImportUpload] = [:]
+    private(set) var credentials: PeerCredentials?
+    /// A change notice that waits for the client to read what it was sent (see ``pushChange()``).
+    private var changeOwed = false
 
     init(
         channel: any Channel, configuration: DaemonConfiguration, pending: PendingConsents, live: LiveSessions,
-        stores: UserStores, label: String
+        stores: UserStores, notices: ChangeNotices, label: String
     ) {
         self.channel = channel
         self.configuration = configuration
         self.pending = pending
         self.live = live
         self.stores = stores
+        self.notices = notices
         self.queue = DispatchQueue(label: "contactsd.connection.\(label)")
     }
 
@@ -97,6 +102,10 @@ final class ConnectionSession: @unchecked Sendable {
         live.unregister(self)
         queue.async {
             self.streams.removeAll()
+            for job in self.exports.values { job.cancel() }
+            self.exports.removeAll()
+            for upload in self.imports.values { upload.discard() }
+            self.imports.removeAll()
             self.credentials?.close()
             self.credentials = nil
         }
@@ -117,6 +126,45 @@ final class ConnectionSession: @unchecked Sendable {
             // Without SO_PEERPIDFD the PID is all there is; it is checked to still be the peer's just before.
             return credentials.isStillRunning && kill(credentials.pid, SIGKILL) == 0
         }
+    }
+
+    /// Tells the app its store changed (`ChangeNotice`). A client that does not read its socket is sent no
+    /// more until it has read what it was sent: one notice waits, however many changes there were, so a stuck
+    /// client costs the daemon nothing and stalls no one (``writabilityChanged()``).
+    func pushChange() {
+        queue.async {
+            guard case .identified = self.phase else { return }
+            guard self.channel.isWritable else {
+                self.changeOwed = true
+                return
+            }
+            self.changeOwed = false
+            self.send(id: 0, .changeNotice(Contacts_V1_ChangeNotice()))
+        }
+    }
+
+    /// The client read enough of what it was sent: a notice that waited goes now, and streams with credit go on.
+    func writabilityChanged() {
+        queue.async {
+            guard self.channel.isWritable else { return }
+            if self.changeOwed {
+                self.changeOwed = false
+                self.send(id: 0, .changeNotice(Contacts_V1_ChangeNotice()))
+            }
+            for id in self.streams.keys.sorted() {
+                do throws(CNError) {
+                    try self.advance(id: id, adding: 0)
+                } catch {
+                    self.send(id: id, .error(Contacts_V1_Error(error)))
+                }
+            }
+        }
+    }
+
+    /// Tells the user's other connections that this one committed a change.
+    func announceChange() {
+        guard let uid = credentials?.uid else { return }
+        notices.changed(uid: uid, by: self)
     }
 
     // MARK: Requests
@@ -180,9 +228,15 @@ final class ConnectionSession: @unchecked Sendable {
         case .fetchContacts(let request):
             try startStream(id: id, request: request, connection: connection)
         case .continue(let more):
-            try advance(id: id, adding: Int(more.batches))
+            if let job = exports[id] {
+                job.grant(Int(more.batches))
+            } else {
+                try advance(id: id, adding: Int(more.batches))
+            }
         case .cancel:
-            if streams.removeValue(forKey: id) != nil { sendBatch(id: id, [], last: true) }
+            if let stream = streams.removeValue(forKey: id) { send(id: id, stream.source.cancelled()) }
+            exports.removeValue(forKey: id)?.cancel()
+            imports.removeValue(forKey: id)?.discard()
         case .getContact(let request):
             let keys = try Self.keys(request.keys)
             var reply = Contacts_V1_ContactReply()
@@ -235,6 +289,16 @@ final class ConnectionSession: @unchecked Sendable {
         case .setAppAccess(let request):
             let uid = try personAgentUID(app)
             send(id: id, .setAppAccess(try setAppAccess(request, uid: uid)))
+        case .changeHistory(let request):
+            try startHistory(id: id, request: request, connection: connection)
+        case .link, .unlink, .keepSeparate, .linkReason, .linkedIdentifiers:
+            try link(message, connection: connection)
+        case .importVcards(let request):
+            try startImport(id: id, request: request, connection: connection)
+        case .vcardChunk(let chunk):
+            try receiveChunk(id: id, chunk: chunk, connection: connection)
+        case .exportVcards(let request):
+            try startExport(id: id, request: request, connection: connection)
         case .hello, .none:
             throw CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "unexpected message"])
         }
@@ -260,7 +324,8 @@ final class ConnectionSession: @unchecked Sendable {
                 connection: EmbeddedConnection(
                     sharing: store, accessor: .person,
                     privacy: ContactStorePrivacyOptions(
-                        environment: configuration.privacyEnvironment, administratorPolicy: configuration.administratorPolicy)))
+                        environment: configuration.privacyEnvironment, administratorPolicy: configuration.administratorPolicy)),
+                watchingChanges: false)
             let controls = try person.accessControls()
             let before = try controls.revocationState(of: bundle)
             switch request.decision {
@@ -320,6 +385,7 @@ final class ConnectionSession: @unchecked Sendable {
         try connection.execute(
             operations, author: request.hasAuthor_p ? request.author : nil, saveIdentifier: request.saveIdentifier,
             refetch: request.refetch)
+        announceChange()
         var reply = Contacts_V1_SaveReply()
         if request.refetch {
             for operation in operations {
@@ -345,30 +411,44 @@ final class ConnectionSession: @unchecked Sendable {
             unify: request.unify)
         if query.sortOrder == .userDefault { query.sortOrder = .none }
         let (contacts, _) = try connection.contacts(query, mutableObjects: false)
-        let batchSize = max(1, min(Int(request.batchSize == 0 ? 256 : request.batchSize), configuration.maximumBatchSize))
-        streams[id] = Stream(
-            iterator: contacts.makeIterator(), contacts: contacts, batchSize: batchSize,
-            credit: max(1, Int(request.initialBatches)))
+        try startStream(id: id, ContactBatches(contacts), batchSize: request.batchSize, initialBatches: request.initialBatches)
+    }
+
+    /// Plans a change-history fetch through the gate (as the embedded store does in the call) and streams it.
+    private func startHistory(id: UInt64, request: Contacts_V1_ChangeHistoryRequest, connection: EmbeddedConnection)
+        throws(CNError)
+    {
+        let query = ChangeHistoryQuery(
+            startingToken: request.hasStartingToken_p ? request.startingToken : nil, keys: try Self.keys(request.keys),
+            unify: request.unify, includeGroupChanges: request.includeGroupChanges,
+            excludedAuthors: Set(request.excludedAuthors))
+        let (events, token) = try connection.changeHistory(query)
+        try startStream(
+            id: id, HistoryBatches(events, token: token), batchSize: request.batchSize, initialBatches: request.initialBatches)
+    }
+
+    private func startStream(id: UInt64, _ source: any BatchSource, batchSize: UInt32, initialBatches: UInt32) throws(CNError) {
+        let size = max(1, min(Int(batchSize == 0 ? 256 : batchSize), configuration.maximumBatchSize))
+        streams[id] = Stream(source: source, batchSize: size, credit: max(1, Int(initialBatches)))
         try advance(id: id, adding: 0)
     }
 
-    /// Sends batches while the stream has credit; the last batch ends it.
+    /// Sends batches while the stream has credit and the client reads what it is sent (a client that grants
+    /// credit but stops reading is sent no more until it reads: its batches never pile up in the daemon); the
+    /// last batch ends the stream.
     private func advance(id: UInt64, adding credit: Int) throws(CNError) {
         guard var stream = streams[id] else { return }
         stream.credit += credit
-        while stream.credit > 0 {
-            var batch: [Contacts_V1_Contact] = []
-            batch.reserveCapacity(stream.batchSize)
-            while batch.count < stream.batchSize, let contact = stream.iterator.next() {
-                batch.append(Contacts_V1_Contact(contact.storage))
-            }
-            if let error = stream.contacts.error {
+        while stream.credit > 0, channel.isWritable {
+            let batch: (body: Contacts_V1_ServerMessage.OneOf_Body, last: Bool)
+            do throws(CNError) {
+                batch = try stream.source.nextBatch(size: stream.batchSize)
+            } catch {
                 streams[id] = nil
-                throw (error as? CNError) ?? CNError(.dataAccessError)
+                throw error
             }
-            let last = batch.count < stream.batchSize
-            sendBatch(id: id, batch, last: last)
-            if last {
+            send(id: id, batch.body)
+            if batch.last {
                 streams[id] = nil
                 return
             }
@@ -377,16 +457,9 @@ final class ConnectionSession: @unchecked Sendable {
         streams[id] = stream
     }
 
-    private func sendBatch(id: UInt64, _ contacts: [Contacts_V1_Contact], last: Bool) {
-        var batch = Contacts_V1_ContactBatch()
-        batch.contacts = contacts
-        batch.last = last
-        send(id: id, .contactBatch(batch))
-    }
-
     // MARK: Replies
 
-    private func send(id: UInt64, _ body: Contacts_V1_ServerMessage.OneOf_Body) {
+    func send(id: UInt64, _ body: Contacts_V1_ServerMessage.OneOf_Body) {
         var message = Contacts_V1_ServerMessage()
         message.id = id
         message.body = body
@@ -403,7 +476,7 @@ final class ConnectionSession: @unchecked Sendable {
         if close { channel.close(promise: nil) }
     }
 
-    private static func keys(_ names: [String]) throws(CNError) -> ContactKeySet {
+    static func keys(_ names: [String]) throws(CNError) -> ContactKeySet {
         var properties: [ContactProperty] = []
         for name in names {
             guard let property = ContactProperty(key: name) else {
@@ -414,7 +487,7 @@ final class ConnectionSession: @unchecked Sendable {
         return ContactKeySet(properties)
     }
 
-    private static func predicate(_ wire: Contacts_V1_Predicate?) throws(CNError) -> ContactsPredicate.Kind? {
+    static func predicate(_ wire: Contacts_V1_Predicate?) throws(CNError) -> ContactsPredicate.Kind? {
         guard let wire else { return nil }
         do {
             return try ContactsPredicate.Kind(wire: wire)

@@ -14,11 +14,15 @@ import Synchronization
 package final class ContactsDaemon: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
+    private let notices: ChangeNotices
     package let configuration: DaemonConfiguration
 
-    private init(group: MultiThreadedEventLoopGroup, channel: any Channel, configuration: DaemonConfiguration) {
+    private init(
+        group: MultiThreadedEventLoopGroup, channel: any Channel, notices: ChangeNotices, configuration: DaemonConfiguration
+    ) {
         self.group = group
         self.channel = channel
+        self.notices = notices
         self.configuration = configuration
     }
 
@@ -28,9 +32,10 @@ package final class ContactsDaemon: Sendable {
         try FileManager.default.createDirectory(
             at: configuration.stateDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let stores = UserStores(configuration: configuration)
-        let pending = PendingConsents(timeout: configuration.consentTimeout)
         let live = LiveSessions()
+        let notices = ChangeNotices(live: live)
+        let stores = UserStores(configuration: configuration, notices: notices)
+        let pending = PendingConsents(timeout: configuration.consentTimeout)
         let identifier = PeerIdentifier(registry: AppRegistry(directory: configuration.registryDirectory, trustedOwner: geteuid()))
         let counter = Atomic<Int>(0)
         let bootstrap = ServerBootstrap(group: group)
@@ -39,7 +44,7 @@ package final class ContactsDaemon: Sendable {
                 let label = counter.add(1, ordering: .relaxed).newValue
                 let session = ConnectionSession(
                     channel: channel, configuration: configuration, pending: pending, live: live, stores: stores,
-                    label: "\(label)")
+                    notices: notices, label: "\(label)")
                 session.start(credentials: PeerCredentials.read(from: channel), identifier: identifier, stores: stores)
                 return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(FrameDecoder()))
@@ -49,7 +54,7 @@ package final class ContactsDaemon: Sendable {
         do {
             let channel = try bootstrap.bind(unixDomainSocketPath: configuration.socketPath, cleanupExistingSocketFile: true).wait()
             chmod(configuration.socketPath, 0o666)
-            return ContactsDaemon(group: group, channel: channel, configuration: configuration)
+            return ContactsDaemon(group: group, channel: channel, notices: notices, configuration: configuration)
         } catch {
             try? group.syncShutdownGracefully()
             throw error
@@ -58,6 +63,7 @@ package final class ContactsDaemon: Sendable {
 
     /// Stops listening, closes every connection and removes the socket.
     package func stop() throws {
+        notices.stop()
         try? channel.close().wait()
         try group.syncShutdownGracefully()
         unlink(configuration.socketPath)

@@ -20,6 +20,11 @@ final class LiveSessions: Sendable {
         _ = entries.withLock { $0.removeValue(forKey: ObjectIdentifier(session)) }
     }
 
+    /// The open connections of a user's apps.
+    func sessions(uid: uid_t) -> [ConnectionSession] {
+        entries.withLock { entries in entries.values.filter { $0.uid == uid }.map(\.session) }
+    }
+
     /// The open connections of a user's app.
     func sessions(uid: uid_t, bundleIdentifier: String) -> [ConnectionSession] {
         entries.withLock { entries in

@@ -6,10 +6,12 @@ import Synchronization
 /// connections (one GRDB pool per store file, as the engine expects).
 final class UserStores: Sendable {
     private let configuration: DaemonConfiguration
+    private let notices: ChangeNotices
     private let stores = Mutex<[uid_t: StoreDatabase]>([:])
 
-    init(configuration: DaemonConfiguration) {
+    init(configuration: DaemonConfiguration, notices: ChangeNotices) {
         self.configuration = configuration
+        self.notices = notices
     }
 
     /// The store of a user, opened (and created, mode 0600 in a 0700 directory) when needed.
@@ -19,6 +21,7 @@ final class UserStores: Sendable {
             do throws(StoreError) {
                 let store = try StoreDatabase.open(ContactStoreConfiguration(url: configuration.storeURL(for: uid)))
                 stores[uid] = store
+                notices.watch(store, uid: uid)
                 return store
             } catch {
                 throw error.contactsError

@@ -37,6 +37,10 @@ import Testing
         #expect(lines.contains("batches 3"), "five contacts in batches of two: 2, 2, 1")
         #expect(lines.contains("fetched Ann"))
         #expect(lines.contains("note error 102"), "errors carry Apple's codes")
+        #expect(
+            lines.contains("history drop_everything add_contact add_contact add_contact add_contact add_contact in 4 batches"),
+            "six events in batches of two, then an empty last one")
+        #expect(lines.contains("link reason error 200"))
         #expect(lines.last == "done")
     }
 }

@@ -1,3 +1,4 @@
+import ContactsClient
 import ContactsEngine
 import ContactsModel
 import ContactsVCard
@@ -76,12 +77,23 @@ extension CNContactStore {
         selection: ContactExportSelection = .all,
         options: ContactExportOptions = ContactExportOptions()
     ) throws -> ContactExportSummary {
+        if let daemon = connection as? DaemonConnection {
+            return try daemon.exportVCards(selection: selection, options: options) { try handle.write(contentsOf: $0) }
+        }
+        return try exportVCards(selection: selection, options: options) { try handle.write(contentsOf: $0) }
+    }
+
+    /// Writes contacts as vCards to a sink, a batch of cards at a time, from this process's store: the body of
+    /// the handle variant, and what contactsd runs for an app's export.
+    package func exportVCards(
+        selection: ContactExportSelection, options: ContactExportOptions, into sink: @escaping (Data) throws -> Void
+    ) throws -> ContactExportSummary {
         let store = try authorizedStore()
         var options = options
         // An app without the notes entitlement exports without notes rather than failing with 102: the
         // cards are what it may read.
         options.includesNotes = options.includesNotes && store.access.allowsNotes
-        var exporter = ContactExportSession(store: store, handle: handle, options: options)
+        var exporter = ContactExportSession(store: store, sink: sink, options: options)
         let request = CNContactFetchRequest(keysToFetch: ContactExportSession.keys(for: options))
         request.unifyResults = false
         request.sortOrder = options.sortOrder

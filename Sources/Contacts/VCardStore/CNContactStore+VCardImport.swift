@@ -1,3 +1,4 @@
+import ContactsClient
 import ContactsEngine
 import ContactsModel
 import ContactsVCard
@@ -65,6 +66,9 @@ extension CNContactStore {
         options: ContactImportOptions = ContactImportOptions(),
         progress: ((ContactImportProgress) -> Void)? = nil
     ) throws -> ContactImportSummary {
+        if let daemon = connection as? DaemonConnection {
+            return try announcing(daemon.importVCards(.files(urls), options: options, progress: progress))
+        }
         let totalBytes = urls.reduce(0) { total, url in
             total + ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0)
         }
@@ -107,7 +111,10 @@ extension CNContactStore {
     /// Parity: our addition.
     @discardableResult
     public func importVCards(data: Data, options: ContactImportOptions = ContactImportOptions()) throws -> ContactImportSummary {
-        try importCards(options: options) { session in
+        if let daemon = connection as? DaemonConnection {
+            return try announcing(daemon.importVCards(.data(data), options: options, progress: nil))
+        }
+        return try importCards(options: options) { session in
             var reader = VCardStreamReader(bytes: [UInt8](data))
             while let card = try VCardFileSource.next(&reader, path: nil) {
                 try session.take(card)
@@ -129,16 +136,21 @@ extension CNContactStore {
                 try body(&session)
                 return session.summary
             }
-            // Announced like a link change: a committed change of this store, with no save request behind it.
-            if summary.added + summary.updated + summary.groupsCreated + summary.membersAdded > 0 {
-                postStoreDidChange(saveIdentifiers: [])
-            }
-            return summary
+            return announcing(summary)
         } catch let error as CNError {
             throw error
         } catch {
             throw StoreError.wrapping(error).contactsError
         }
+    }
+
+    /// Announces an import that changed something like a link change: a committed change of this store, with no
+    /// save request behind it.
+    private func announcing(_ summary: ContactImportSummary) -> ContactImportSummary {
+        if summary.added + summary.updated + summary.groupsCreated + summary.membersAdded > 0 {
+            postStoreDidChange(saveIdentifiers: [])
+        }
+        return summary
     }
 
     /// The in-process store as the privacy gate lets this store's accessor use it (asking the person first

@@ -9,14 +9,15 @@ struct ContactExportSession {
     static let batchSize = 500
 
     let store: AuthorizedStore
-    let handle: FileHandle
+    /// Where the cards go: a file handle, or the daemon's stream to the app.
+    let sink: (Data) throws -> Void
     let options: ContactExportOptions
     var summary = ContactExportSummary()
     private var pending: [CNContact] = []
 
-    init(store: AuthorizedStore, handle: FileHandle, options: ContactExportOptions) {
+    init(store: AuthorizedStore, sink: @escaping (Data) throws -> Void, options: ContactExportOptions) {
         self.store = store
-        self.handle = handle
+        self.sink = sink
         self.options = options
         pending.reserveCapacity(Self.batchSize)
     }
@@ -54,7 +55,7 @@ struct ContactExportSession {
     }
 
     private mutating func write(_ data: Data) throws {
-        try handle.write(contentsOf: data)
+        try sink(data)
         summary.bytes += data.count
     }
 

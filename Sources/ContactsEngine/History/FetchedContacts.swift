@@ -16,17 +16,33 @@ import Foundation
 ///
 /// A read error while iterating ends the iteration early and is kept in ``error``.
 public final class FetchedContacts: Sequence {
-    private let store: AuthorizedStore
-    private let query: ContactQuery
+    /// Where the contacts come from: this process's store, or pages another process reads (the daemon).
+    private enum Source {
+        case store(AuthorizedStore, ContactQuery)
+        case pages(reopen: () throws(CNError) -> any StreamedPages<ContactStorage>)
+    }
+
+    private let source: Source
     private let mutableObjects: Bool
+    /// The pages opened with the fetch, for the first iteration; later iterations open their own.
+    private var firstPages: (any StreamedPages<ContactStorage>)?
 
     /// The error that ended the last iteration early, or nil.
     public private(set) var error: (any Error)?
 
     package init(store: AuthorizedStore, query: ContactQuery, mutableObjects: Bool) {
-        self.store = store
-        self.query = query
+        self.source = .store(store, query)
         self.mutableObjects = mutableObjects
+    }
+
+    /// Contacts read page by page from elsewhere: `first` serves the first iteration, `reopen` each later one.
+    package init(
+        mutableObjects: Bool, first: any StreamedPages<ContactStorage>,
+        reopen: @escaping () throws(CNError) -> any StreamedPages<ContactStorage>
+    ) {
+        self.source = .pages(reopen: reopen)
+        self.mutableObjects = mutableObjects
+        self.firstPages = first
     }
 
     public func makeIterator() -> Iterator {
@@ -40,23 +56,47 @@ public final class FetchedContacts: Sequence {
         private var position = 0
         private var cursor: AuthorizedStore.ContactPageCursor? = .start
         private var seen = Set<Int64>()
+        private var pages: (any StreamedPages<ContactStorage>)?
 
         fileprivate init(owner: FetchedContacts) {
             self.owner = owner
             owner.error = nil
+            guard case .pages(let reopen) = owner.source else { return }
+            if let first = owner.firstPages {
+                owner.firstPages = nil
+                pages = first
+            } else {
+                do {
+                    pages = try reopen()
+                } catch {
+                    owner.error = error
+                    cursor = nil
+                }
+            }
         }
 
         public mutating func next() -> CNContact? {
             while position >= buffer.count {
                 guard let current = cursor else { return nil }
                 do {
-                    let page = try owner.store.contactPage(owner.query, from: current, seen: &seen)
-                    buffer = page.contacts
+                    switch owner.source {
+                    case .store(let store, let query):
+                        let page = try store.contactPage(query, from: current, seen: &seen)
+                        buffer = page.contacts
+                        cursor = page.next
+                    case .pages:
+                        guard let page = try pages?.nextPage() else {
+                            cursor = nil
+                            pages = nil
+                            return nil
+                        }
+                        buffer = page
+                    }
                     position = 0
-                    cursor = page.next
                 } catch {
-                    owner.error = StoreError.wrapping(error).contactsError
+                    owner.error = (error as? CNError) ?? StoreError.wrapping(error).contactsError
                     cursor = nil
+                    pages = nil
                     return nil
                 }
             }

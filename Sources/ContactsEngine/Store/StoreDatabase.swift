@@ -70,6 +70,30 @@ package final class StoreDatabase: Sendable {
         try pool.writeWithoutTransaction(body)
     }
 
+    /// What tells another connection's commits from this store's own, for the daemon's change notices.
+    package struct CommitMarker: Sendable, Equatable {
+        /// SQLite's `PRAGMA data_version` on this store's writer: it changes only when another connection (the
+        /// person's tool on the same file) commits, never for this store's own writes.
+        package var dataVersion: Int64
+        /// The newest change-history transaction row, whoever wrote it.
+        package var lastTransaction: Int64
+    }
+
+    /// The marker now. Reads no contact data (as ``StoreChangeWatcher`` does), so it needs no gate access.
+    /// Another connection committed a change-history transaction since an earlier marker when the data
+    /// version differs and the last transaction grew.
+    package func commitMarker() throws(StoreError) -> CommitMarker {
+        do {
+            return try pool.writeWithoutTransaction { db in
+                CommitMarker(
+                    dataVersion: try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0,
+                    lastTransaction: try Int64.fetchOne(db, sql: #"SELECT max(id) FROM "transaction""#) ?? 0)
+            }
+        } catch {
+            throw StoreError.wrapping(error)
+        }
+    }
+
     private static func databaseConfiguration(for configuration: ContactStoreConfiguration) -> Configuration {
         var result = Configuration()
         result.readonly = configuration.isReadOnly

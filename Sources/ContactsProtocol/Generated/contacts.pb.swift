@@ -175,6 +175,83 @@ public nonisolated struct Contacts_V1_ClientMessage: Sendable {
     set {body = .setAppAccess(newValue)}
   }
 
+  /// Change history, streamed as HistoryBatch messages under the same credit as fetch_contacts.
+  public var changeHistory: Contacts_V1_ChangeHistoryRequest {
+    get {
+      if case .changeHistory(let v)? = body {return v}
+      return Contacts_V1_ChangeHistoryRequest()
+    }
+    set {body = .changeHistory(newValue)}
+  }
+
+  /// Linked contacts: link, unlink and keep_separate are answered with Done.
+  public var link: Contacts_V1_LinkRequest {
+    get {
+      if case .link(let v)? = body {return v}
+      return Contacts_V1_LinkRequest()
+    }
+    set {body = .link(newValue)}
+  }
+
+  public var unlink: Contacts_V1_UnlinkRequest {
+    get {
+      if case .unlink(let v)? = body {return v}
+      return Contacts_V1_UnlinkRequest()
+    }
+    set {body = .unlink(newValue)}
+  }
+
+  public var keepSeparate: Contacts_V1_KeepSeparateRequest {
+    get {
+      if case .keepSeparate(let v)? = body {return v}
+      return Contacts_V1_KeepSeparateRequest()
+    }
+    set {body = .keepSeparate(newValue)}
+  }
+
+  public var linkReason: Contacts_V1_LinkReasonRequest {
+    get {
+      if case .linkReason(let v)? = body {return v}
+      return Contacts_V1_LinkReasonRequest()
+    }
+    set {body = .linkReason(newValue)}
+  }
+
+  public var linkedIdentifiers: Contacts_V1_LinkedIdentifiersRequest {
+    get {
+      if case .linkedIdentifiers(let v)? = body {return v}
+      return Contacts_V1_LinkedIdentifiersRequest()
+    }
+    set {body = .linkedIdentifiers(newValue)}
+  }
+
+  /// vCard import: the request (answered with Done), then the cards as VCardChunk messages with the same id,
+  /// one at a time (each answered with Done, the last with ImportProgress messages and an ImportSummary).
+  public var importVcards: Contacts_V1_ImportVCardsRequest {
+    get {
+      if case .importVcards(let v)? = body {return v}
+      return Contacts_V1_ImportVCardsRequest()
+    }
+    set {body = .importVcards(newValue)}
+  }
+
+  public var vcardChunk: Contacts_V1_VCardChunk {
+    get {
+      if case .vcardChunk(let v)? = body {return v}
+      return Contacts_V1_VCardChunk()
+    }
+    set {body = .vcardChunk(newValue)}
+  }
+
+  /// vCard export, streamed as VCardChunk messages under the same credit as fetch_contacts.
+  public var exportVcards: Contacts_V1_ExportVCardsRequest {
+    get {
+      if case .exportVcards(let v)? = body {return v}
+      return Contacts_V1_ExportVCardsRequest()
+    }
+    set {body = .exportVcards(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -198,6 +275,20 @@ public nonisolated struct Contacts_V1_ClientMessage: Sendable {
     case answerConsent(Contacts_V1_AnswerConsentRequest)
     /// The person's agent only: changes an app's access; a reduction ends the app's data at once.
     case setAppAccess(Contacts_V1_SetAppAccessRequest)
+    /// Change history, streamed as HistoryBatch messages under the same credit as fetch_contacts.
+    case changeHistory(Contacts_V1_ChangeHistoryRequest)
+    /// Linked contacts: link, unlink and keep_separate are answered with Done.
+    case link(Contacts_V1_LinkRequest)
+    case unlink(Contacts_V1_UnlinkRequest)
+    case keepSeparate(Contacts_V1_KeepSeparateRequest)
+    case linkReason(Contacts_V1_LinkReasonRequest)
+    case linkedIdentifiers(Contacts_V1_LinkedIdentifiersRequest)
+    /// vCard import: the request (answered with Done), then the cards as VCardChunk messages with the same id,
+    /// one at a time (each answered with Done, the last with ImportProgress messages and an ImportSummary).
+    case importVcards(Contacts_V1_ImportVCardsRequest)
+    case vcardChunk(Contacts_V1_VCardChunk)
+    /// vCard export, streamed as VCardChunk messages under the same credit as fetch_contacts.
+    case exportVcards(Contacts_V1_ExportVCardsRequest)
 
   }
 
@@ -342,6 +433,63 @@ public nonisolated struct Contacts_V1_ServerMessage: Sendable {
     set {body = .setAppAccess(newValue)}
   }
 
+  public var historyBatch: Contacts_V1_HistoryBatch {
+    get {
+      if case .historyBatch(let v)? = body {return v}
+      return Contacts_V1_HistoryBatch()
+    }
+    set {body = .historyBatch(newValue)}
+  }
+
+  /// A request that returns nothing succeeded (link, unlink, keep_separate; an accepted import chunk).
+  public var done: Contacts_V1_Done {
+    get {
+      if case .done(let v)? = body {return v}
+      return Contacts_V1_Done()
+    }
+    set {body = .done(newValue)}
+  }
+
+  public var linkReason: Contacts_V1_LinkReasonReply {
+    get {
+      if case .linkReason(let v)? = body {return v}
+      return Contacts_V1_LinkReasonReply()
+    }
+    set {body = .linkReason(newValue)}
+  }
+
+  public var stringList: Contacts_V1_StringList {
+    get {
+      if case .stringList(let v)? = body {return v}
+      return Contacts_V1_StringList()
+    }
+    set {body = .stringList(newValue)}
+  }
+
+  public var importProgress: Contacts_V1_ImportProgress {
+    get {
+      if case .importProgress(let v)? = body {return v}
+      return Contacts_V1_ImportProgress()
+    }
+    set {body = .importProgress(newValue)}
+  }
+
+  public var importSummary: Contacts_V1_ImportSummary {
+    get {
+      if case .importSummary(let v)? = body {return v}
+      return Contacts_V1_ImportSummary()
+    }
+    set {body = .importSummary(newValue)}
+  }
+
+  public var vcardChunk: Contacts_V1_VCardChunk {
+    get {
+      if case .vcardChunk(let v)? = body {return v}
+      return Contacts_V1_VCardChunk()
+    }
+    set {body = .vcardChunk(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -361,6 +509,14 @@ public nonisolated struct Contacts_V1_ServerMessage: Sendable {
     case pendingConsents(Contacts_V1_PendingConsentsReply)
     case answerConsent(Contacts_V1_AnswerConsentReply)
     case setAppAccess(Contacts_V1_SetAppAccessReply)
+    case historyBatch(Contacts_V1_HistoryBatch)
+    /// A request that returns nothing succeeded (link, unlink, keep_separate; an accepted import chunk).
+    case done(Contacts_V1_Done)
+    case linkReason(Contacts_V1_LinkReasonReply)
+    case stringList(Contacts_V1_StringList)
+    case importProgress(Contacts_V1_ImportProgress)
+    case importSummary(Contacts_V1_ImportSummary)
+    case vcardChunk(Contacts_V1_VCardChunk)
 
   }
 
@@ -412,6 +568,12 @@ public nonisolated struct Contacts_V1_Error: Sendable {
 
   /// For validationMultipleErrors (300): the errors it combines (CNErrorUserInfoValidationErrorsKey).
   public var validationErrors: [Contacts_V1_Error] = []
+
+  /// For vCardMalformed (700): the line of the vCard data (ContactsErrorUserInfoLineNumberKey); 0 for none.
+  public var lineNumber: Int64 = 0
+
+  /// For vCardMalformed (700) in an import of several files: the file, counted from 1; 0 for none.
+  public var fileNumber: UInt32 = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1244,6 +1406,498 @@ public nonisolated struct Contacts_V1_SaveReply: Sendable {
   public init() {}
 }
 
+/// A request that returns nothing succeeded.
+public nonisolated struct Contacts_V1_Done: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// CNChangeHistoryFetchRequest. The events are streamed like fetch_contacts: HistoryBatch messages under credit
+/// (initial_batches, then Continue), ended by a batch whose `last` is true, or early by Cancel.
+public nonisolated struct Contacts_V1_ChangeHistoryRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Absent (has_starting_token false): nil, a full sync.
+  public var hasStartingToken_p: Bool = false
+
+  public var startingToken: Data = Data()
+
+  /// The additional keys event contacts hold (CNContact key names); the identifier is always held.
+  public var keys: [String] = []
+
+  public var unify: Bool = false
+
+  public var includeGroupChanges: Bool = false
+
+  public var excludedAuthors: [String] = []
+
+  /// How many events a batch holds at most (the daemon caps it); 0 means 256.
+  public var batchSize: UInt32 = 0
+
+  public var initialBatches: UInt32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Contacts_V1_HistoryBatch: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var events: [Contacts_V1_HistoryEvent] = []
+
+  public var last: Bool = false
+
+  /// The token of the state the events describe (CNFetchResult.currentHistoryToken), the same in every batch.
+  public var token: Data = Data()
+
+  /// True when the fetch starts over: the first event is drop_everything (nil, foreign or expired token).
+  public var startsOver: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// One CNChangeHistoryEvent.
+public nonisolated struct Contacts_V1_HistoryEvent: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var kind: Contacts_V1_HistoryEvent.OneOf_Kind? = nil
+
+  public var dropEverything: Contacts_V1_DropEverything {
+    get {
+      if case .dropEverything(let v)? = kind {return v}
+      return Contacts_V1_DropEverything()
+    }
+    set {kind = .dropEverything(newValue)}
+  }
+
+  /// The contact and, when has_container, its container's identifier.
+  public var addContact: Contacts_V1_ContactInContainer {
+    get {
+      if case .addContact(let v)? = kind {return v}
+      return Contacts_V1_ContactInContainer()
+    }
+    set {kind = .addContact(newValue)}
+  }
+
+  public var updateContact: Contacts_V1_Contact {
+    get {
+      if case .updateContact(let v)? = kind {return v}
+      return Contacts_V1_Contact()
+    }
+    set {kind = .updateContact(newValue)}
+  }
+
+  public var deleteContact: String {
+    get {
+      if case .deleteContact(let v)? = kind {return v}
+      return String()
+    }
+    set {kind = .deleteContact(newValue)}
+  }
+
+  public var addGroup: Contacts_V1_GroupInContainer {
+    get {
+      if case .addGroup(let v)? = kind {return v}
+      return Contacts_V1_GroupInContainer()
+    }
+    set {kind = .addGroup(newValue)}
+  }
+
+  public var updateGroup: Contacts_V1_Group {
+    get {
+      if case .updateGroup(let v)? = kind {return v}
+      return Contacts_V1_Group()
+    }
+    set {kind = .updateGroup(newValue)}
+  }
+
+  public var deleteGroup: String {
+    get {
+      if case .deleteGroup(let v)? = kind {return v}
+      return String()
+    }
+    set {kind = .deleteGroup(newValue)}
+  }
+
+  public var addMember: Contacts_V1_MemberEvent {
+    get {
+      if case .addMember(let v)? = kind {return v}
+      return Contacts_V1_MemberEvent()
+    }
+    set {kind = .addMember(newValue)}
+  }
+
+  public var removeMember: Contacts_V1_MemberEvent {
+    get {
+      if case .removeMember(let v)? = kind {return v}
+      return Contacts_V1_MemberEvent()
+    }
+    set {kind = .removeMember(newValue)}
+  }
+
+  public var addSubgroup: Contacts_V1_Subgroup {
+    get {
+      if case .addSubgroup(let v)? = kind {return v}
+      return Contacts_V1_Subgroup()
+    }
+    set {kind = .addSubgroup(newValue)}
+  }
+
+  public var removeSubgroup: Contacts_V1_Subgroup {
+    get {
+      if case .removeSubgroup(let v)? = kind {return v}
+      return Contacts_V1_Subgroup()
+    }
+    set {kind = .removeSubgroup(newValue)}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_Kind: Equatable, Sendable {
+    case dropEverything(Contacts_V1_DropEverything)
+    /// The contact and, when has_container, its container's identifier.
+    case addContact(Contacts_V1_ContactInContainer)
+    case updateContact(Contacts_V1_Contact)
+    case deleteContact(String)
+    case addGroup(Contacts_V1_GroupInContainer)
+    case updateGroup(Contacts_V1_Group)
+    case deleteGroup(String)
+    case addMember(Contacts_V1_MemberEvent)
+    case removeMember(Contacts_V1_MemberEvent)
+    case addSubgroup(Contacts_V1_Subgroup)
+    case removeSubgroup(Contacts_V1_Subgroup)
+
+  }
+
+  public init() {}
+}
+
+public nonisolated struct Contacts_V1_DropEverything: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Contacts_V1_MemberEvent: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var member: Contacts_V1_Contact {
+    get {_member ?? Contacts_V1_Contact()}
+    set {_member = newValue}
+  }
+  /// Returns true if `member` has been explicitly set.
+  public var hasMember: Bool {self._member != nil}
+  /// Clears the value of `member`. Subsequent reads from it will return its default value.
+  public mutating func clearMember() {self._member = nil}
+
+  public var group: Contacts_V1_Group {
+    get {_group ?? Contacts_V1_Group()}
+    set {_group = newValue}
+  }
+  /// Returns true if `group` has been explicitly set.
+  public var hasGroup: Bool {self._group != nil}
+  /// Clears the value of `group`. Subsequent reads from it will return its default value.
+  public mutating func clearGroup() {self._group = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _member: Contacts_V1_Contact? = nil
+  fileprivate var _group: Contacts_V1_Group? = nil
+}
+
+public nonisolated struct Contacts_V1_LinkRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var contactIdentifiers: [String] = []
+
+  /// Absent (false): keep the current preferred card.
+  public var hasPreferredIdentifier_p: Bool = false
+
+  public var preferredIdentifier: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Contacts_V1_UnlinkRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var contactIdentifiers: [String] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Contacts_V1_KeepSeparateRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var firstIdentifier: String = String()
+
+  public var secondIdentifier: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Contacts_V1_LinkReasonRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var contactIdentifier: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// ContactLinkReason; `linked` false when the card is not linked (nil).
+public nonisolated struct Contacts_V1_LinkReasonReply: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var linked: Bool = false
+
+  /// 0 manual, 1 same name and phone number, 2 same name and e-mail address.
+  public var rule: Int32 = 0
+
+  public var hasMatchedContact_p: Bool = false
+
+  public var matchedContactIdentifier: String = String()
+
+  public var matchedValueIdentifiers: [String] = []
+
+  /// When the link was made, in seconds since 1970-01-01 UTC.
+  public var date: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Answered with string_list: the identifiers of the cards linked with the card, the preferred card first.
+public nonisolated struct Contacts_V1_LinkedIdentifiersRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var contactIdentifier: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// ContactImportOptions. The whole import is one transaction, run when the last chunk arrived.
+public nonisolated struct Contacts_V1_ImportVCardsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var hasContainer_p: Bool = false
+
+  public var containerIdentifier: String = String()
+
+  /// Cards between two ImportProgress messages; 0 means 1,000.
+  public var progressInterval: UInt32 = 0
+
+  /// Cards written per batch; 0 means 5,000.
+  public var batchSize: UInt32 = 0
+
+  /// ContactImportOptions.transactionAuthor; absent when nil.
+  public var hasAuthor_p: Bool = false
+
+  public var author: String = String()
+
+  /// The size of every file together, for progress; 0 for unknown.
+  public var totalBytes: UInt64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// A piece of vCard data: uploaded for an import (at most 1 MiB each, the files in order), or downloaded from an
+/// export.
+public nonisolated struct Contacts_V1_VCardChunk: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var data: Data = Data()
+
+  /// The last chunk of the upload or download.
+  public var last: Bool = false
+
+  /// Import: which file the chunk belongs to, counted from 0; a file's chunks are consecutive.
+  public var fileIndex: UInt32 = 0
+
+  /// Export: set on the last chunk of a complete export; absent on the empty last chunk that answers Cancel.
+  public var summary: Contacts_V1_ExportSummary {
+    get {_summary ?? Contacts_V1_ExportSummary()}
+    set {_summary = newValue}
+  }
+  /// Returns true if `summary` has been explicitly set.
+  public var hasSummary: Bool {self._summary != nil}
+  /// Clears the value of `summary`. Subsequent reads from it will return its default value.
+  public mutating func clearSummary() {self._summary = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _summary: Contacts_V1_ExportSummary? = nil
+}
+
+/// ContactImportProgress.
+public nonisolated struct Contacts_V1_ImportProgress: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var fileIndex: UInt32 = 0
+
+  public var cardsRead: UInt64 = 0
+
+  public var bytesRead: UInt64 = 0
+
+  /// 0: unknown.
+  public var totalBytes: UInt64 = 0
+
+  public var finished: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// ContactImportSummary.
+public nonisolated struct Contacts_V1_ImportSummary: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var files: UInt64 = 0
+
+  public var cards: UInt64 = 0
+
+  public var added: UInt64 = 0
+
+  public var updated: UInt64 = 0
+
+  /// Skipped cards by reason: "unchanged", "duplicate in input", "empty card", "group without a name".
+  public var skipped: Dictionary<String,UInt64> = [:]
+
+  public var groupsCreated: UInt64 = 0
+
+  public var membersAdded: UInt64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// ContactExportSelection and ContactExportOptions.
+public nonisolated struct Contacts_V1_ExportVCardsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Absent selection: every contact.
+  public var selection: Contacts_V1_ExportVCardsRequest.OneOf_Selection? = nil
+
+  public var groupIdentifier: String {
+    get {
+      if case .groupIdentifier(let v)? = selection {return v}
+      return String()
+    }
+    set {selection = .groupIdentifier(newValue)}
+  }
+
+  public var predicate: Contacts_V1_Predicate {
+    get {
+      if case .predicate(let v)? = selection {return v}
+      return Contacts_V1_Predicate()
+    }
+    set {selection = .predicate(newValue)}
+  }
+
+  /// 0: vCard 3.0; 1: vCard 4.0.
+  public var version: Int32 = 0
+
+  public var includePhotos: Bool = false
+
+  public var includeNotes: Bool = false
+
+  /// 0 automatic, 1 Apple group cards, 2 vCard 4 KIND:group, 3 CATEGORIES, 4 none.
+  public var groupStyle: Int32 = 0
+
+  /// CNContactSortOrder raw value, resolved by the client as for fetch_contacts.
+  public var sortOrder: Int32 = 0
+
+  public var initialBatches: UInt32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  /// Absent selection: every contact.
+  public nonisolated enum OneOf_Selection: Equatable, Sendable {
+    case groupIdentifier(String)
+    case predicate(Contacts_V1_Predicate)
+
+  }
+
+  public init() {}
+}
+
+/// ContactExportSummary.
+public nonisolated struct Contacts_V1_ExportSummary: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var contacts: UInt64 = 0
+
+  public var groups: UInt64 = 0
+
+  public var bytes: UInt64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 /// Another connection (or process) changed the store; the app may read history from its last token.
 public nonisolated struct Contacts_V1_ChangeNotice: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
@@ -1848,7 +2502,7 @@ fileprivate nonisolated let _protobuf_package = "contacts.v1"
 
 nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ClientMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}hello\0\u{3}authorization_status\0\u{3}request_access\0\u{3}fetch_contacts\0\u{3}get_contact\0\u{1}groups\0\u{1}containers\0\u{3}default_container\0\u{3}me_contact\0\u{1}save\0\u{3}history_token\0\u{1}continue\0\u{1}cancel\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}hello\0\u{3}authorization_status\0\u{3}request_access\0\u{3}fetch_contacts\0\u{3}get_contact\0\u{1}groups\0\u{1}containers\0\u{3}default_container\0\u{3}me_contact\0\u{1}save\0\u{3}history_token\0\u{1}continue\0\u{1}cancel\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0\u{3}change_history\0\u{1}link\0\u{1}unlink\0\u{3}keep_separate\0\u{3}link_reason\0\u{3}linked_identifiers\0\u{3}import_vcards\0\u{3}vcard_chunk\0\u{3}export_vcards\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2065,6 +2719,123 @@ nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftPro
           self.body = .setAppAccess(v)
         }
       }()
+      case 18: try {
+        var v: Contacts_V1_ChangeHistoryRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .changeHistory(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .changeHistory(v)
+        }
+      }()
+      case 19: try {
+        var v: Contacts_V1_LinkRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .link(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .link(v)
+        }
+      }()
+      case 20: try {
+        var v: Contacts_V1_UnlinkRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .unlink(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .unlink(v)
+        }
+      }()
+      case 21: try {
+        var v: Contacts_V1_KeepSeparateRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .keepSeparate(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .keepSeparate(v)
+        }
+      }()
+      case 22: try {
+        var v: Contacts_V1_LinkReasonRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .linkReason(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .linkReason(v)
+        }
+      }()
+      case 23: try {
+        var v: Contacts_V1_LinkedIdentifiersRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .linkedIdentifiers(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .linkedIdentifiers(v)
+        }
+      }()
+      case 24: try {
+        var v: Contacts_V1_ImportVCardsRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .importVcards(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .importVcards(v)
+        }
+      }()
+      case 25: try {
+        var v: Contacts_V1_VCardChunk?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .vcardChunk(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .vcardChunk(v)
+        }
+      }()
+      case 26: try {
+        var v: Contacts_V1_ExportVCardsRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .exportVcards(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .exportVcards(v)
+        }
+      }()
       default: break
       }
     }
@@ -2143,6 +2914,42 @@ nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftPro
       guard case .setAppAccess(let v)? = self.body else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
     }()
+    case .changeHistory?: try {
+      guard case .changeHistory(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 18)
+    }()
+    case .link?: try {
+      guard case .link(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 19)
+    }()
+    case .unlink?: try {
+      guard case .unlink(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
+    }()
+    case .keepSeparate?: try {
+      guard case .keepSeparate(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
+    }()
+    case .linkReason?: try {
+      guard case .linkReason(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 22)
+    }()
+    case .linkedIdentifiers?: try {
+      guard case .linkedIdentifiers(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 23)
+    }()
+    case .importVcards?: try {
+      guard case .importVcards(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 24)
+    }()
+    case .vcardChunk?: try {
+      guard case .vcardChunk(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 25)
+    }()
+    case .exportVcards?: try {
+      guard case .exportVcards(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 26)
+    }()
     case nil: break
     }
     try unknownFields.traverse(visitor: &visitor)
@@ -2158,7 +2965,7 @@ nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Contacts_V1_ServerMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ServerMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}welcome\0\u{1}error\0\u{3}authorization_status\0\u{3}request_access\0\u{3}contact_batch\0\u{1}contact\0\u{1}groups\0\u{1}containers\0\u{3}string_value\0\u{1}save\0\u{3}bytes_value\0\u{3}change_notice\0\u{3}access_revoked\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}welcome\0\u{1}error\0\u{3}authorization_status\0\u{3}request_access\0\u{3}contact_batch\0\u{1}contact\0\u{1}groups\0\u{1}containers\0\u{3}string_value\0\u{1}save\0\u{3}bytes_value\0\u{3}change_notice\0\u{3}access_revoked\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0\u{3}history_batch\0\u{1}done\0\u{3}link_reason\0\u{3}string_list\0\u{3}import_progress\0\u{3}import_summary\0\u{3}vcard_chunk\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2375,6 +3182,97 @@ nonisolated extension Contacts_V1_ServerMessage: SwiftProtobuf.Message, SwiftPro
           self.body = .setAppAccess(v)
         }
       }()
+      case 18: try {
+        var v: Contacts_V1_HistoryBatch?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .historyBatch(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .historyBatch(v)
+        }
+      }()
+      case 19: try {
+        var v: Contacts_V1_Done?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .done(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .done(v)
+        }
+      }()
+      case 20: try {
+        var v: Contacts_V1_LinkReasonReply?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .linkReason(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .linkReason(v)
+        }
+      }()
+      case 21: try {
+        var v: Contacts_V1_StringList?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .stringList(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .stringList(v)
+        }
+      }()
+      case 22: try {
+        var v: Contacts_V1_ImportProgress?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .importProgress(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .importProgress(v)
+        }
+      }()
+      case 23: try {
+        var v: Contacts_V1_ImportSummary?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .importSummary(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .importSummary(v)
+        }
+      }()
+      case 24: try {
+        var v: Contacts_V1_VCardChunk?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .vcardChunk(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .vcardChunk(v)
+        }
+      }()
       default: break
       }
     }
@@ -2452,6 +3350,34 @@ nonisolated extension Contacts_V1_ServerMessage: SwiftProtobuf.Message, SwiftPro
     case .setAppAccess?: try {
       guard case .setAppAccess(let v)? = self.body else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
+    }()
+    case .historyBatch?: try {
+      guard case .historyBatch(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 18)
+    }()
+    case .done?: try {
+      guard case .done(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 19)
+    }()
+    case .linkReason?: try {
+      guard case .linkReason(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
+    }()
+    case .stringList?: try {
+      guard case .stringList(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
+    }()
+    case .importProgress?: try {
+      guard case .importProgress(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 22)
+    }()
+    case .importSummary?: try {
+      guard case .importSummary(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 23)
+    }()
+    case .vcardChunk?: try {
+      guard case .vcardChunk(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 24)
     }()
     case nil: break
     }
@@ -2533,7 +3459,7 @@ nonisolated extension Contacts_V1_Welcome: SwiftProtobuf.Message, SwiftProtobuf.
 
 nonisolated extension Contacts_V1_Error: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Error"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}code\0\u{3}affected_record_identifiers\0\u{3}key_paths\0\u{3}debug_description\0\u{3}validation_errors\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}code\0\u{3}affected_record_identifiers\0\u{3}key_paths\0\u{3}debug_description\0\u{3}validation_errors\0\u{3}line_number\0\u{3}file_number\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2546,6 +3472,8 @@ nonisolated extension Contacts_V1_Error: SwiftProtobuf.Message, SwiftProtobuf._M
       case 3: try { try decoder.decodeRepeatedStringField(value: &self.keyPaths) }()
       case 4: try { try decoder.decodeSingularStringField(value: &self.debugDescription_p) }()
       case 5: try { try decoder.decodeRepeatedMessageField(value: &self.validationErrors) }()
+      case 6: try { try decoder.decodeSingularInt64Field(value: &self.lineNumber) }()
+      case 7: try { try decoder.decodeSingularUInt32Field(value: &self.fileNumber) }()
       default: break
       }
     }
@@ -2567,6 +3495,12 @@ nonisolated extension Contacts_V1_Error: SwiftProtobuf.Message, SwiftProtobuf._M
     if !self.validationErrors.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.validationErrors, fieldNumber: 5)
     }
+    if self.lineNumber != 0 {
+      try visitor.visitSingularInt64Field(value: self.lineNumber, fieldNumber: 6)
+    }
+    if self.fileNumber != 0 {
+      try visitor.visitSingularUInt32Field(value: self.fileNumber, fieldNumber: 7)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2576,6 +3510,8 @@ nonisolated extension Contacts_V1_Error: SwiftProtobuf.Message, SwiftProtobuf._M
     if lhs.keyPaths != rhs.keyPaths {return false}
     if lhs.debugDescription_p != rhs.debugDescription_p {return false}
     if lhs.validationErrors != rhs.validationErrors {return false}
+    if lhs.lineNumber != rhs.lineNumber {return false}
+    if lhs.fileNumber != rhs.fileNumber {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -4160,6 +5096,974 @@ nonisolated extension Contacts_V1_SaveReply: SwiftProtobuf.Message, SwiftProtobu
 
   public static func ==(lhs: Contacts_V1_SaveReply, rhs: Contacts_V1_SaveReply) -> Bool {
     if lhs.refetched != rhs.refetched {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_Done: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Done"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_Done, rhs: Contacts_V1_Done) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_ChangeHistoryRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ChangeHistoryRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}has_starting_token\0\u{3}starting_token\0\u{1}keys\0\u{1}unify\0\u{3}include_group_changes\0\u{3}excluded_authors\0\u{3}batch_size\0\u{3}initial_batches\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBoolField(value: &self.hasStartingToken_p) }()
+      case 2: try { try decoder.decodeSingularBytesField(value: &self.startingToken) }()
+      case 3: try { try decoder.decodeRepeatedStringField(value: &self.keys) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.unify) }()
+      case 5: try { try decoder.decodeSingularBoolField(value: &self.includeGroupChanges) }()
+      case 6: try { try decoder.decodeRepeatedStringField(value: &self.excludedAuthors) }()
+      case 7: try { try decoder.decodeSingularUInt32Field(value: &self.batchSize) }()
+      case 8: try { try decoder.decodeSingularUInt32Field(value: &self.initialBatches) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.hasStartingToken_p != false {
+      try visitor.visitSingularBoolField(value: self.hasStartingToken_p, fieldNumber: 1)
+    }
+    if !self.startingToken.isEmpty {
+      try visitor.visitSingularBytesField(value: self.startingToken, fieldNumber: 2)
+    }
+    if !self.keys.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.keys, fieldNumber: 3)
+    }
+    if self.unify != false {
+      try visitor.visitSingularBoolField(value: self.unify, fieldNumber: 4)
+    }
+    if self.includeGroupChanges != false {
+      try visitor.visitSingularBoolField(value: self.includeGroupChanges, fieldNumber: 5)
+    }
+    if !self.excludedAuthors.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.excludedAuthors, fieldNumber: 6)
+    }
+    if self.batchSize != 0 {
+      try visitor.visitSingularUInt32Field(value: self.batchSize, fieldNumber: 7)
+    }
+    if self.initialBatches != 0 {
+      try visitor.visitSingularUInt32Field(value: self.initialBatches, fieldNumber: 8)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_ChangeHistoryRequest, rhs: Contacts_V1_ChangeHistoryRequest) -> Bool {
+    if lhs.hasStartingToken_p != rhs.hasStartingToken_p {return false}
+    if lhs.startingToken != rhs.startingToken {return false}
+    if lhs.keys != rhs.keys {return false}
+    if lhs.unify != rhs.unify {return false}
+    if lhs.includeGroupChanges != rhs.includeGroupChanges {return false}
+    if lhs.excludedAuthors != rhs.excludedAuthors {return false}
+    if lhs.batchSize != rhs.batchSize {return false}
+    if lhs.initialBatches != rhs.initialBatches {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_HistoryBatch: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".HistoryBatch"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}events\0\u{1}last\0\u{1}token\0\u{3}starts_over\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.events) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.last) }()
+      case 3: try { try decoder.decodeSingularBytesField(value: &self.token) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.startsOver) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.events.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.events, fieldNumber: 1)
+    }
+    if self.last != false {
+      try visitor.visitSingularBoolField(value: self.last, fieldNumber: 2)
+    }
+    if !self.token.isEmpty {
+      try visitor.visitSingularBytesField(value: self.token, fieldNumber: 3)
+    }
+    if self.startsOver != false {
+      try visitor.visitSingularBoolField(value: self.startsOver, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_HistoryBatch, rhs: Contacts_V1_HistoryBatch) -> Bool {
+    if lhs.events != rhs.events {return false}
+    if lhs.last != rhs.last {return false}
+    if lhs.token != rhs.token {return false}
+    if lhs.startsOver != rhs.startsOver {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_HistoryEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".HistoryEvent"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}drop_everything\0\u{3}add_contact\0\u{3}update_contact\0\u{3}delete_contact\0\u{3}add_group\0\u{3}update_group\0\u{3}delete_group\0\u{3}add_member\0\u{3}remove_member\0\u{3}add_subgroup\0\u{3}remove_subgroup\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try {
+        var v: Contacts_V1_DropEverything?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .dropEverything(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .dropEverything(v)
+        }
+      }()
+      case 2: try {
+        var v: Contacts_V1_ContactInContainer?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .addContact(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .addContact(v)
+        }
+      }()
+      case 3: try {
+        var v: Contacts_V1_Contact?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .updateContact(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .updateContact(v)
+        }
+      }()
+      case 4: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.kind != nil {try decoder.handleConflictingOneOf()}
+          self.kind = .deleteContact(v)
+        }
+      }()
+      case 5: try {
+        var v: Contacts_V1_GroupInContainer?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .addGroup(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .addGroup(v)
+        }
+      }()
+      case 6: try {
+        var v: Contacts_V1_Group?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .updateGroup(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .updateGroup(v)
+        }
+      }()
+      case 7: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.kind != nil {try decoder.handleConflictingOneOf()}
+          self.kind = .deleteGroup(v)
+        }
+      }()
+      case 8: try {
+        var v: Contacts_V1_MemberEvent?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .addMember(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .addMember(v)
+        }
+      }()
+      case 9: try {
+        var v: Contacts_V1_MemberEvent?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .removeMember(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .removeMember(v)
+        }
+      }()
+      case 10: try {
+        var v: Contacts_V1_Subgroup?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .addSubgroup(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .addSubgroup(v)
+        }
+      }()
+      case 11: try {
+        var v: Contacts_V1_Subgroup?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .removeSubgroup(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .removeSubgroup(v)
+        }
+      }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    switch self.kind {
+    case .dropEverything?: try {
+      guard case .dropEverything(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    }()
+    case .addContact?: try {
+      guard case .addContact(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    }()
+    case .updateContact?: try {
+      guard case .updateContact(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    }()
+    case .deleteContact?: try {
+      guard case .deleteContact(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+    }()
+    case .addGroup?: try {
+      guard case .addGroup(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    }()
+    case .updateGroup?: try {
+      guard case .updateGroup(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    }()
+    case .deleteGroup?: try {
+      guard case .deleteGroup(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 7)
+    }()
+    case .addMember?: try {
+      guard case .addMember(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
+    }()
+    case .removeMember?: try {
+      guard case .removeMember(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
+    }()
+    case .addSubgroup?: try {
+      guard case .addSubgroup(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+    }()
+    case .removeSubgroup?: try {
+      guard case .removeSubgroup(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+    }()
+    case nil: break
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_HistoryEvent, rhs: Contacts_V1_HistoryEvent) -> Bool {
+    if lhs.kind != rhs.kind {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_DropEverything: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DropEverything"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_DropEverything, rhs: Contacts_V1_DropEverything) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_MemberEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".MemberEvent"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}member\0\u{1}group\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._member) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._group) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._member {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._group {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_MemberEvent, rhs: Contacts_V1_MemberEvent) -> Bool {
+    if lhs._member != rhs._member {return false}
+    if lhs._group != rhs._group {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_LinkRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".LinkRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}contact_identifiers\0\u{3}has_preferred_identifier\0\u{3}preferred_identifier\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedStringField(value: &self.contactIdentifiers) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.hasPreferredIdentifier_p) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.preferredIdentifier) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.contactIdentifiers.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.contactIdentifiers, fieldNumber: 1)
+    }
+    if self.hasPreferredIdentifier_p != false {
+      try visitor.visitSingularBoolField(value: self.hasPreferredIdentifier_p, fieldNumber: 2)
+    }
+    if !self.preferredIdentifier.isEmpty {
+      try visitor.visitSingularStringField(value: self.preferredIdentifier, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_LinkRequest, rhs: Contacts_V1_LinkRequest) -> Bool {
+    if lhs.contactIdentifiers != rhs.contactIdentifiers {return false}
+    if lhs.hasPreferredIdentifier_p != rhs.hasPreferredIdentifier_p {return false}
+    if lhs.preferredIdentifier != rhs.preferredIdentifier {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_UnlinkRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UnlinkRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}contact_identifiers\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedStringField(value: &self.contactIdentifiers) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.contactIdentifiers.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.contactIdentifiers, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_UnlinkRequest, rhs: Contacts_V1_UnlinkRequest) -> Bool {
+    if lhs.contactIdentifiers != rhs.contactIdentifiers {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_KeepSeparateRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".KeepSeparateRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}first_identifier\0\u{3}second_identifier\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.firstIdentifier) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.secondIdentifier) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.firstIdentifier.isEmpty {
+      try visitor.visitSingularStringField(value: self.firstIdentifier, fieldNumber: 1)
+    }
+    if !self.secondIdentifier.isEmpty {
+      try visitor.visitSingularStringField(value: self.secondIdentifier, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_KeepSeparateRequest, rhs: Contacts_V1_KeepSeparateRequest) -> Bool {
+    if lhs.firstIdentifier != rhs.firstIdentifier {return false}
+    if lhs.secondIdentifier != rhs.secondIdentifier {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_LinkReasonRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".LinkReasonRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}contact_identifier\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.contactIdentifier) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.contactIdentifier.isEmpty {
+      try visitor.visitSingularStringField(value: self.contactIdentifier, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_LinkReasonRequest, rhs: Contacts_V1_LinkReasonRequest) -> Bool {
+    if lhs.contactIdentifier != rhs.contactIdentifier {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_LinkReasonReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".LinkReasonReply"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}linked\0\u{1}rule\0\u{3}has_matched_contact\0\u{3}matched_contact_identifier\0\u{3}matched_value_identifiers\0\u{1}date\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBoolField(value: &self.linked) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self.rule) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.hasMatchedContact_p) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.matchedContactIdentifier) }()
+      case 5: try { try decoder.decodeRepeatedStringField(value: &self.matchedValueIdentifiers) }()
+      case 6: try { try decoder.decodeSingularDoubleField(value: &self.date) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.linked != false {
+      try visitor.visitSingularBoolField(value: self.linked, fieldNumber: 1)
+    }
+    if self.rule != 0 {
+      try visitor.visitSingularInt32Field(value: self.rule, fieldNumber: 2)
+    }
+    if self.hasMatchedContact_p != false {
+      try visitor.visitSingularBoolField(value: self.hasMatchedContact_p, fieldNumber: 3)
+    }
+    if !self.matchedContactIdentifier.isEmpty {
+      try visitor.visitSingularStringField(value: self.matchedContactIdentifier, fieldNumber: 4)
+    }
+    if !self.matchedValueIdentifiers.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.matchedValueIdentifiers, fieldNumber: 5)
+    }
+    if self.date.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.date, fieldNumber: 6)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_LinkReasonReply, rhs: Contacts_V1_LinkReasonReply) -> Bool {
+    if lhs.linked != rhs.linked {return false}
+    if lhs.rule != rhs.rule {return false}
+    if lhs.hasMatchedContact_p != rhs.hasMatchedContact_p {return false}
+    if lhs.matchedContactIdentifier != rhs.matchedContactIdentifier {return false}
+    if lhs.matchedValueIdentifiers != rhs.matchedValueIdentifiers {return false}
+    if lhs.date != rhs.date {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_LinkedIdentifiersRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".LinkedIdentifiersRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}contact_identifier\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.contactIdentifier) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.contactIdentifier.isEmpty {
+      try visitor.visitSingularStringField(value: self.contactIdentifier, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_LinkedIdentifiersRequest, rhs: Contacts_V1_LinkedIdentifiersRequest) -> Bool {
+    if lhs.contactIdentifier != rhs.contactIdentifier {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_ImportVCardsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ImportVCardsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}has_container\0\u{3}container_identifier\0\u{3}progress_interval\0\u{3}batch_size\0\u{3}has_author\0\u{1}author\0\u{3}total_bytes\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBoolField(value: &self.hasContainer_p) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.containerIdentifier) }()
+      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.progressInterval) }()
+      case 4: try { try decoder.decodeSingularUInt32Field(value: &self.batchSize) }()
+      case 5: try { try decoder.decodeSingularBoolField(value: &self.hasAuthor_p) }()
+      case 6: try { try decoder.decodeSingularStringField(value: &self.author) }()
+      case 7: try { try decoder.decodeSingularUInt64Field(value: &self.totalBytes) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.hasContainer_p != false {
+      try visitor.visitSingularBoolField(value: self.hasContainer_p, fieldNumber: 1)
+    }
+    if !self.containerIdentifier.isEmpty {
+      try visitor.visitSingularStringField(value: self.containerIdentifier, fieldNumber: 2)
+    }
+    if self.progressInterval != 0 {
+      try visitor.visitSingularUInt32Field(value: self.progressInterval, fieldNumber: 3)
+    }
+    if self.batchSize != 0 {
+      try visitor.visitSingularUInt32Field(value: self.batchSize, fieldNumber: 4)
+    }
+    if self.hasAuthor_p != false {
+      try visitor.visitSingularBoolField(value: self.hasAuthor_p, fieldNumber: 5)
+    }
+    if !self.author.isEmpty {
+      try visitor.visitSingularStringField(value: self.author, fieldNumber: 6)
+    }
+    if self.totalBytes != 0 {
+      try visitor.visitSingularUInt64Field(value: self.totalBytes, fieldNumber: 7)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_ImportVCardsRequest, rhs: Contacts_V1_ImportVCardsRequest) -> Bool {
+    if lhs.hasContainer_p != rhs.hasContainer_p {return false}
+    if lhs.containerIdentifier != rhs.containerIdentifier {return false}
+    if lhs.progressInterval != rhs.progressInterval {return false}
+    if lhs.batchSize != rhs.batchSize {return false}
+    if lhs.hasAuthor_p != rhs.hasAuthor_p {return false}
+    if lhs.author != rhs.author {return false}
+    if lhs.totalBytes != rhs.totalBytes {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_VCardChunk: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".VCardChunk"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}data\0\u{1}last\0\u{3}file_index\0\u{1}summary\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBytesField(value: &self.data) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.last) }()
+      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.fileIndex) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._summary) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.data.isEmpty {
+      try visitor.visitSingularBytesField(value: self.data, fieldNumber: 1)
+    }
+    if self.last != false {
+      try visitor.visitSingularBoolField(value: self.last, fieldNumber: 2)
+    }
+    if self.fileIndex != 0 {
+      try visitor.visitSingularUInt32Field(value: self.fileIndex, fieldNumber: 3)
+    }
+    try { if let v = self._summary {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_VCardChunk, rhs: Contacts_V1_VCardChunk) -> Bool {
+    if lhs.data != rhs.data {return false}
+    if lhs.last != rhs.last {return false}
+    if lhs.fileIndex != rhs.fileIndex {return false}
+    if lhs._summary != rhs._summary {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_ImportProgress: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ImportProgress"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}file_index\0\u{3}cards_read\0\u{3}bytes_read\0\u{3}total_bytes\0\u{1}finished\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt32Field(value: &self.fileIndex) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.cardsRead) }()
+      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.bytesRead) }()
+      case 4: try { try decoder.decodeSingularUInt64Field(value: &self.totalBytes) }()
+      case 5: try { try decoder.decodeSingularBoolField(value: &self.finished) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.fileIndex != 0 {
+      try visitor.visitSingularUInt32Field(value: self.fileIndex, fieldNumber: 1)
+    }
+    if self.cardsRead != 0 {
+      try visitor.visitSingularUInt64Field(value: self.cardsRead, fieldNumber: 2)
+    }
+    if self.bytesRead != 0 {
+      try visitor.visitSingularUInt64Field(value: self.bytesRead, fieldNumber: 3)
+    }
+    if self.totalBytes != 0 {
+      try visitor.visitSingularUInt64Field(value: self.totalBytes, fieldNumber: 4)
+    }
+    if self.finished != false {
+      try visitor.visitSingularBoolField(value: self.finished, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_ImportProgress, rhs: Contacts_V1_ImportProgress) -> Bool {
+    if lhs.fileIndex != rhs.fileIndex {return false}
+    if lhs.cardsRead != rhs.cardsRead {return false}
+    if lhs.bytesRead != rhs.bytesRead {return false}
+    if lhs.totalBytes != rhs.totalBytes {return false}
+    if lhs.finished != rhs.finished {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_ImportSummary: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ImportSummary"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}files\0\u{1}cards\0\u{1}added\0\u{1}updated\0\u{1}skipped\0\u{3}groups_created\0\u{3}members_added\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.files) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.cards) }()
+      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.added) }()
+      case 4: try { try decoder.decodeSingularUInt64Field(value: &self.updated) }()
+      case 5: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufUInt64>.self, value: &self.skipped) }()
+      case 6: try { try decoder.decodeSingularUInt64Field(value: &self.groupsCreated) }()
+      case 7: try { try decoder.decodeSingularUInt64Field(value: &self.membersAdded) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.files != 0 {
+      try visitor.visitSingularUInt64Field(value: self.files, fieldNumber: 1)
+    }
+    if self.cards != 0 {
+      try visitor.visitSingularUInt64Field(value: self.cards, fieldNumber: 2)
+    }
+    if self.added != 0 {
+      try visitor.visitSingularUInt64Field(value: self.added, fieldNumber: 3)
+    }
+    if self.updated != 0 {
+      try visitor.visitSingularUInt64Field(value: self.updated, fieldNumber: 4)
+    }
+    if !self.skipped.isEmpty {
+      try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufUInt64>.self, value: self.skipped, fieldNumber: 5)
+    }
+    if self.groupsCreated != 0 {
+      try visitor.visitSingularUInt64Field(value: self.groupsCreated, fieldNumber: 6)
+    }
+    if self.membersAdded != 0 {
+      try visitor.visitSingularUInt64Field(value: self.membersAdded, fieldNumber: 7)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_ImportSummary, rhs: Contacts_V1_ImportSummary) -> Bool {
+    if lhs.files != rhs.files {return false}
+    if lhs.cards != rhs.cards {return false}
+    if lhs.added != rhs.added {return false}
+    if lhs.updated != rhs.updated {return false}
+    if lhs.skipped != rhs.skipped {return false}
+    if lhs.groupsCreated != rhs.groupsCreated {return false}
+    if lhs.membersAdded != rhs.membersAdded {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_ExportVCardsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ExportVCardsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}group_identifier\0\u{1}predicate\0\u{1}version\0\u{3}include_photos\0\u{3}include_notes\0\u{3}group_style\0\u{3}sort_order\0\u{3}initial_batches\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.selection != nil {try decoder.handleConflictingOneOf()}
+          self.selection = .groupIdentifier(v)
+        }
+      }()
+      case 2: try {
+        var v: Contacts_V1_Predicate?
+        var hadOneofValue = false
+        if let current = self.selection {
+          hadOneofValue = true
+          if case .predicate(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.selection = .predicate(v)
+        }
+      }()
+      case 3: try { try decoder.decodeSingularInt32Field(value: &self.version) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.includePhotos) }()
+      case 5: try { try decoder.decodeSingularBoolField(value: &self.includeNotes) }()
+      case 6: try { try decoder.decodeSingularInt32Field(value: &self.groupStyle) }()
+      case 7: try { try decoder.decodeSingularInt32Field(value: &self.sortOrder) }()
+      case 8: try { try decoder.decodeSingularUInt32Field(value: &self.initialBatches) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    switch self.selection {
+    case .groupIdentifier?: try {
+      guard case .groupIdentifier(let v)? = self.selection else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    }()
+    case .predicate?: try {
+      guard case .predicate(let v)? = self.selection else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    }()
+    case nil: break
+    }
+    if self.version != 0 {
+      try visitor.visitSingularInt32Field(value: self.version, fieldNumber: 3)
+    }
+    if self.includePhotos != false {
+      try visitor.visitSingularBoolField(value: self.includePhotos, fieldNumber: 4)
+    }
+    if self.includeNotes != false {
+      try visitor.visitSingularBoolField(value: self.includeNotes, fieldNumber: 5)
+    }
+    if self.groupStyle != 0 {
+      try visitor.visitSingularInt32Field(value: self.groupStyle, fieldNumber: 6)
+    }
+    if self.sortOrder != 0 {
+      try visitor.visitSingularInt32Field(value: self.sortOrder, fieldNumber: 7)
+    }
+    if self.initialBatches != 0 {
+      try visitor.visitSingularUInt32Field(value: self.initialBatches, fieldNumber: 8)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_ExportVCardsRequest, rhs: Contacts_V1_ExportVCardsRequest) -> Bool {
+    if lhs.selection != rhs.selection {return false}
+    if lhs.version != rhs.version {return false}
+    if lhs.includePhotos != rhs.includePhotos {return false}
+    if lhs.includeNotes != rhs.includeNotes {return false}
+    if lhs.groupStyle != rhs.groupStyle {return false}
+    if lhs.sortOrder != rhs.sortOrder {return false}
+    if lhs.initialBatches != rhs.initialBatches {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_ExportSummary: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ExportSummary"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}contacts\0\u{1}groups\0\u{1}bytes\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.contacts) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.groups) }()
+      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.bytes) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.contacts != 0 {
+      try visitor.visitSingularUInt64Field(value: self.contacts, fieldNumber: 1)
+    }
+    if self.groups != 0 {
+      try visitor.visitSingularUInt64Field(value: self.groups, fieldNumber: 2)
+    }
+    if self.bytes != 0 {
+      try visitor.visitSingularUInt64Field(value: self.bytes, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_ExportSummary, rhs: Contacts_V1_ExportSummary) -> Bool {
+    if lhs.contacts != rhs.contacts {return false}
+    if lhs.groups != rhs.groups {return false}
+    if lhs.bytes != rhs.bytes {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -16,6 +16,8 @@ extension Contacts_V1_Error {
         affectedRecordIdentifiers = error.affectedRecordIdentifiers ?? []
         keyPaths = error.keyPaths ?? []
         validationErrors = (error.validationErrors ?? []).map(Contacts_V1_Error.init)
+        lineNumber = Int64(error.lineNumber ?? 0)
+        fileNumber = UInt32(clamping: error.userInfo[CNError.wireFileNumberKey] as? Int ?? 0)
     }
 
     /// The message for a broken protocol: `communicationError` with the wire code and message for developers.
@@ -28,6 +30,10 @@ extension Contacts_V1_Error {
 }
 
 extension CNError {
+    /// The userInfo key of `Error.file_number` (the file of a multi-file import, from 1), until the import's
+    /// client turns it into `NSFilePathErrorKey`.
+    package static let wireFileNumberKey = "ContactsWireFileNumber"
+
     /// The error a message describes.
     ///
     /// An empty list of identifiers or key paths becomes an absent one (nil), as the wire cannot tell them
@@ -46,6 +52,13 @@ extension CNError {
         }
         if !message.validationErrors.isEmpty {
             userInfo[CNErrorUserInfoValidationErrorsKey] = message.validationErrors.map { CNError(wire: $0) as NSError }
+        }
+        if message.lineNumber > 0 {
+            userInfo[ContactsErrorUserInfoLineNumberKey] = Int(message.lineNumber)
+        }
+        if message.fileNumber > 0 {
+            // The import's client replaces it with the file's path, which only the app knows.
+            userInfo[Self.wireFileNumberKey] = Int(message.fileNumber)
         }
         var debugDescription = message.debugDescription_p
         let code = Code(rawValue: Int(message.code))

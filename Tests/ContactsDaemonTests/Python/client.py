@@ -67,6 +67,22 @@ def main():
     print("fetched", receive(sock).contact.contact.given_name)
     send(sock, pb.ClientMessage(id=5, get_contact=pb.GetContactRequest(identifier=first, keys=["note"])))
     print("note error", receive(sock).error.code)
+    # The change history, streamed like a fetch; pushes (id 0) may come between replies and are skipped.
+    send(sock, pb.ClientMessage(id=6, change_history=pb.ChangeHistoryRequest(batch_size=2, initial_batches=1)))
+    events, batches = [], 0
+    while True:
+        reply = receive(sock)
+        if reply.id == 0:
+            continue
+        assert reply.id == 6, reply
+        batches += 1
+        events += [event.WhichOneof("kind") for event in reply.history_batch.events]
+        if reply.history_batch.last:
+            break
+        send(sock, pb.ClientMessage(id=6, **{"continue": pb.Continue(batches=1)}))
+    print("history", " ".join(events), "in", batches, "batches")
+    send(sock, pb.ClientMessage(id=7, link_reason=pb.LinkReasonRequest(contact_identifier="missing")))
+    print("link reason error", receive(sock).error.code)
     print("done")
     return 0
 

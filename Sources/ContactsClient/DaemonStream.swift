@@ -1,0 +1,58 @@
+import ContactsModel
+import ContactsProtocol
+import Foundation
+
+/// One request on a daemon connection and the replies that carry its id: a single reply, a stream of batches
+/// (granted with ``grant(_:)``), or an upload's acknowledgements.
+///
+/// Dropping a stream that has not finished cancels it: the daemon stops and its remaining replies are dropped,
+/// so a loop that breaks out of an iteration leaves the connection in step.
+package final class DaemonStream {
+    private let link: DaemonLink
+    private let id: UInt64
+    private var finished = false
+
+    init(link: DaemonLink, id: UInt64) {
+        self.link = link
+        self.id = id
+        link.expect(id)
+    }
+
+    deinit {
+        guard !finished else { return }
+        link.forget(id)
+        try? send(.cancel(Contacts_V1_Cancel()))
+    }
+
+    /// Sends a message with this stream's id (the request, a chunk, Continue or Cancel).
+    package func send(_ body: Contacts_V1_ClientMessage.OneOf_Body) throws(CNError) {
+        var message = Contacts_V1_ClientMessage()
+        message.id = id
+        message.body = body
+        try link.send(message)
+    }
+
+    /// The next reply, waiting for it; an `Error` reply is thrown and ends the stream.
+    package func next() throws(CNError) -> Contacts_V1_ServerMessage.OneOf_Body {
+        do {
+            return try link.next(id)
+        } catch {
+            finish()
+            throw error
+        }
+    }
+
+    /// Lets the daemon send more batches.
+    package func grant(_ batches: UInt32) throws(CNError) {
+        var more = Contacts_V1_Continue()
+        more.batches = batches
+        try send(.continue(more))
+    }
+
+    /// The stream ended (its last reply arrived, or its caller is done): nothing is cancelled when it is dropped.
+    package func finish() {
+        guard !finished else { return }
+        finished = true
+        link.forget(id)
+    }
+}

@@ -1,0 +1,134 @@
+import ContactsClient
+import ContactsProtocol
+import ContactsSystem
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A visitor that writes each event as a short line, so a history over the socket compares with the embedded one.
+final class EventLines: NSObject, CNChangeHistoryEventVisitor {
+    private(set) var lines: [String] = []
+
+    func visit(_ event: CNChangeHistoryDropEverythingEvent) { lines.append("drop") }
+    func visit(_ event: CNChangeHistoryAddContactEvent) {
+        lines.append("add \(event.contact.identifier) in \(event.containerIdentifier ?? "-")")
+    }
+    func visit(_ event: CNChangeHistoryUpdateContactEvent) { lines.append("update \(event.contact.identifier)") }
+    func visit(_ event: CNChangeHistoryDeleteContactEvent) { lines.append("delete \(event.contactIdentifier)") }
+    func visit(_ event: CNChangeHistoryAddGroupEvent) {
+        lines.append("add group \(event.group.name) in \(event.containerIdentifier)")
+    }
+    func visit(_ event: CNChangeHistoryUpdateGroupEvent) { lines.append("update group \(event.group.name)") }
+    func visit(_ event: CNChangeHistoryDeleteGroupEvent) { lines.append("delete group \(event.groupIdentifier)") }
+    func visitAddMember(_ event: CNChangeHistoryAddMemberToGroupEvent) {
+        lines.append("add member \(event.member.identifier) to \(event.group.name)")
+    }
+    func visitRemoveMember(_ event: CNChangeHistoryRemoveMemberFromGroupEvent) {
+        lines.append("remove member \(event.member.identifier) from \(event.group.name)")
+    }
+    func visitAddSubgroup(_ event: CNChangeHistoryAddSubgroupToGroupEvent) {
+        lines.append("add subgroup \(event.subgroup.name) to \(event.group.name)")
+    }
+    func visitRemoveSubgroup(_ event: CNChangeHistoryRemoveSubgroupFromGroupEvent) {
+        lines.append("remove subgroup \(event.subgroup.name) from \(event.group.name)")
+    }
+}
+
+extension CNContactStore {
+    /// The history after a token as lines, and the next token.
+    func historyLines(after token: Data?, groups: Bool = false, keys: [String] = []) throws -> (
+        lines: [String], token: Data
+    ) {
+        let request = CNChangeHistoryFetchRequest()
+        request.startingToken = token
+        request.includeGroupChanges = groups
+        request.additionalContactKeyDescriptors = keys.map { $0 as NSString }
+        let result = try changeHistory(for: request)
+        let visitor = EventLines()
+        for event in result.value { event.accept(visitor) }
+        if let error = result.value.error { throw error }
+        return (visitor.lines, result.currentHistoryToken)
+    }
+}
+
+/// The `CNContactStoreDidChange` notifications one store posts, as (save identifiers, originated externally).
+final class NotificationRecorder {
+    struct Entry: Sendable, Equatable {
+        var saveIdentifiers: [String]?
+        var external: Bool
+        var keys: Set<String>
+    }
+
+    /// The entries, shared with the observer's closure.
+    private final class Log: Sendable {
+        let entries = Mutex<[Entry]>([])
+    }
+
+    private let log = Log()
+    private let observer: any NSObjectProtocol
+
+    init(_ store: CNContactStore) {
+        let log = self.log
+        observer = NotificationCenter.default.addObserver(forName: .CNContactStoreDidChange, object: store, queue: nil)
+        {
+            let info = $0.userInfo ?? [:]
+            let entry = Entry(
+                saveIdentifiers: info["CNNotificationSaveIdentifiersKey"] as? [String],
+                external: info["CNNotificationOriginationExternally"] as? Bool ?? false,
+                keys: Set(info.keys.compactMap { $0 as? String }))
+            log.entries.withLock { $0.append(entry) }
+        }
+    }
+
+    deinit {
+        NotificationCenter.default.removeObserver(observer)
+    }
+
+    var received: [Entry] { log.entries.withLock { $0 } }
+
+    /// Waits (sleeping, not blocking a thread) until `count` notifications arrived or `seconds` passed.
+    func wait(for count: Int, within seconds: Int = 60) async throws -> [Entry] {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while received.count < count, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return received
+    }
+}
+
+/// A client that connects, says Hello, sends what it is told and never reads: a stuck app.
+final class StuckClient {
+    private let descriptor: Int32
+
+    init(path: String) throws {
+        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else { throw CNError(.communicationError) }
+        var hello = Contacts_V1_Hello()
+        hello.protocolVersion = ProtocolVersion.current
+        try send(id: 1, .hello(hello))
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    func send(id: UInt64, _ body: Contacts_V1_ClientMessage.OneOf_Body) throws {
+        var message = Contacts_V1_ClientMessage()
+        message.id = id
+        message.body = body
+        let bytes = try Frame.encode(message)
+        let written = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        guard written == bytes.count else { throw CNError(.communicationError) }
+    }
+}
