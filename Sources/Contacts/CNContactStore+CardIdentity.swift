@@ -25,13 +25,7 @@ extension CNContactStore {
     ///
     /// Parity: our addition (Apple keeps a card's UID private).
     public func contacts(withCardUID uid: String, keysToFetch keys: [any CNKeyDescriptor]) throws -> [CNContact] {
-        let store = try authorizedStore()
-        let identifiers: [String]
-        do {
-            identifiers = try store.contactIdentifiers(withCardUID: uid)
-        } catch {
-            throw StoreError.wrapping(error).contactsError
-        }
+        let identifiers = try cardIdentity.contactIdentifiers(withCardUID: uid)
         guard !identifiers.isEmpty else { return [] }
         let request = CNContactFetchRequest(keysToFetch: keys)
         request.predicate = CNContact.predicateForContacts(withIdentifiers: identifiers)
@@ -53,11 +47,14 @@ extension CNContactStore {
     ///
     /// Parity: our addition.
     public func cardUID(ofContactWithIdentifier identifier: String) throws -> String? {
-        let store = try authorizedStore()
-        do {
-            return try store.cardUID(ofContact: identifier)
-        } catch {
-            throw StoreError.wrapping(error).contactsError
+        try cardIdentity.cardUID(ofContact: identifier)
+    }
+
+    /// The connection's card identity calls: the embedded store's or the daemon's.
+    private var cardIdentity: any CardIdentityConnection {
+        get throws(CNError) {
+            guard let connection = connection as? any CardIdentityConnection else { throw CNError(.featureNotAvailable) }
+            return connection
         }
     }
 }

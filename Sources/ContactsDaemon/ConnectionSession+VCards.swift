@@ -18,7 +18,8 @@ extension ConnectionSession {
             throw CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "an import with this id is open"])
         }
         let folder = configuration.storeURL(for: uid).deletingLastPathComponent()
-        imports[id] = try ImportUpload(options: ContactImportOptions(wire: request), in: folder)
+        imports[id] = try ImportUpload(
+            options: ContactImportOptions(wire: request), in: folder, limit: configuration.maximumImportSize)
         send(id: id, .done(Contacts_V1_Done()))
     }
 

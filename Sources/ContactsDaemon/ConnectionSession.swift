@@ -293,6 +293,8 @@ final class ConnectionSession: @unchecked Sendable {
             try startHistory(id: id, request: request, connection: connection)
         case .link, .unlink, .keepSeparate, .linkReason, .linkedIdentifiers:
             try link(message, connection: connection)
+        case .contactsWithCardUid, .cardUid:
+            try cardIdentity(message, connection: connection)
         case .importVcards(let request):
             try startImport(id: id, request: request, connection: connection)
         case .vcardChunk(let chunk):

@@ -20,6 +20,9 @@ package struct DaemonConfiguration: Sendable {
     package var consentAgent: (any ConsentAgent)?
     /// The largest number of contacts in one streamed batch.
     package var maximumBatchSize = 512
+    /// The most bytes one vCard import may upload. Uploads wait on disk until their last chunk, so without a
+    /// bound an app with access could fill the daemon's disk; past it the upload is discarded and refused.
+    package var maximumImportSize: Int64 = 1 << 30
     /// How long an app's consent request waits for the person's agent before it is not granted (and nothing is
     /// recorded, so the app may ask again). Used when ``consentAgent`` is nil.
     package var consentTimeout: Duration = .seconds(120)

@@ -11,10 +11,17 @@ final class ImportUpload {
     private let directory: URL
     private(set) var files: [URL] = []
     private var handle: FileHandle?
+    private let limit: Int64
+    private var size: Int64 = 0
 
-    init(options: ContactImportOptions, in parent: URL) throws(CNError) {
+    /// The prefix of an upload's folder; folders left by a daemon that stopped mid-upload are removed when the
+    /// user's store is next opened (``removeLeftovers(in:)``).
+    static let folderPrefix = ".import-"
+
+    init(options: ContactImportOptions, in parent: URL, limit: Int64) throws(CNError) {
         self.options = options
-        directory = parent.appendingPathComponent(".import-\(UUID().uuidString)")
+        self.limit = limit
+        directory = parent.appendingPathComponent(Self.folderPrefix + UUID().uuidString)
         do {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -26,8 +33,13 @@ final class ImportUpload {
     /// Appends a chunk to its file. A chunk of a later file ends the current one and starts it, with an empty file
     /// for each file between (an empty file sends no chunk).
     ///
-    /// - Throws: `CNError.dataAccessError` (2) for a chunk of an earlier file, or when the disk is full.
+    /// - Throws: `CNError.dataAccessError` (2) for a chunk of an earlier file, an upload over the limit, or when the
+    ///   disk is full.
     func append(_ chunk: Contacts_V1_VCardChunk) throws(CNError) {
+        size += Int64(chunk.data.count)
+        guard size <= limit else {
+            throw CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "the import is over \(limit) bytes"])
+        }
         let index = Int(chunk.fileIndex)
         guard index >= files.count - 1 else {
             throw CNError(
@@ -58,6 +70,15 @@ final class ImportUpload {
         try? handle?.close()
         handle = nil
         return files
+    }
+
+    /// Removes the upload folders in a user's store folder: called before the store is first opened, when no
+    /// upload of this daemon can be under way there.
+    static func removeLeftovers(in folder: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasPrefix(folderPrefix) {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
     }
 
     /// Removes the uploaded files.

@@ -18,8 +18,10 @@ final class UserStores: Sendable {
     func store(for uid: uid_t) throws(CNError) -> StoreDatabase {
         try stores.withLock { (stores: inout [uid_t: StoreDatabase]) throws(CNError) -> StoreDatabase in
             if let store = stores[uid] { return store }
+            let url = configuration.storeURL(for: uid)
+            ImportUpload.removeLeftovers(in: url.deletingLastPathComponent())
             do throws(StoreError) {
-                let store = try StoreDatabase.open(ContactStoreConfiguration(url: configuration.storeURL(for: uid)))
+                let store = try StoreDatabase.open(ContactStoreConfiguration(url: url))
                 stores[uid] = store
                 notices.watch(store, uid: uid)
                 return store

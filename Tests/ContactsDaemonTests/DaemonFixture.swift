@@ -19,9 +19,10 @@ final class DaemonFixture: @unchecked Sendable {
     ///   - digest: A SHA-256 to register instead of the real one (a registered binary that was modified since).
     ///   - consent: Who answers consent prompts for the person; nil: the person's agents, over the socket.
     ///   - consentTimeout: How long an app's request waits for the person's agents.
+    ///   - maximumImportSize: The daemon's bound on one import's upload; nil for its default.
     init(
         registered: Bool = true, digest: String? = nil, consent: (any ConsentAgent)? = nil,
-        consentTimeout: Duration = .seconds(2)
+        consentTimeout: Duration = .seconds(2), maximumImportSize: Int64? = nil
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("daemon-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -45,6 +46,7 @@ final class DaemonFixture: @unchecked Sendable {
         configuration.administratorPolicy = .unrestricted
         configuration.consentAgent = consent
         configuration.consentTimeout = consentTimeout
+        if let maximumImportSize { configuration.maximumImportSize = maximumImportSize }
         daemon = try ContactsDaemon.start(configuration)
         person = CNContactStore(configuration: ContactStoreConfiguration(url: configuration.storeURL(for: geteuid())))
     }

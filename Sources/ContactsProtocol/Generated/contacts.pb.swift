@@ -252,6 +252,25 @@ public nonisolated struct Contacts_V1_ClientMessage: Sendable {
     set {body = .exportVcards(newValue)}
   }
 
+  /// A card's identity (our addition): the identifiers of the contacts from cards with a UID (a StringList,
+  /// oldest first, only contacts the app may see), and the UID of a contact's card (a StringReply, absent for
+  /// none or for a contact the app may not see).
+  public var contactsWithCardUid: Contacts_V1_ContactsWithCardUIDRequest {
+    get {
+      if case .contactsWithCardUid(let v)? = body {return v}
+      return Contacts_V1_ContactsWithCardUIDRequest()
+    }
+    set {body = .contactsWithCardUid(newValue)}
+  }
+
+  public var cardUid: Contacts_V1_CardUIDRequest {
+    get {
+      if case .cardUid(let v)? = body {return v}
+      return Contacts_V1_CardUIDRequest()
+    }
+    set {body = .cardUid(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -289,6 +308,11 @@ public nonisolated struct Contacts_V1_ClientMessage: Sendable {
     case vcardChunk(Contacts_V1_VCardChunk)
     /// vCard export, streamed as VCardChunk messages under the same credit as fetch_contacts.
     case exportVcards(Contacts_V1_ExportVCardsRequest)
+    /// A card's identity (our addition): the identifiers of the contacts from cards with a UID (a StringList,
+    /// oldest first, only contacts the app may see), and the UID of a contact's card (a StringReply, absent for
+    /// none or for a contact the app may not see).
+    case contactsWithCardUid(Contacts_V1_ContactsWithCardUIDRequest)
+    case cardUid(Contacts_V1_CardUIDRequest)
 
   }
 
@@ -1720,6 +1744,31 @@ public nonisolated struct Contacts_V1_LinkedIdentifiersRequest: Sendable {
   public init() {}
 }
 
+public nonisolated struct Contacts_V1_ContactsWithCardUIDRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// As written in the vCard; with or without the urn:uuid: prefix.
+  public var uid: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Contacts_V1_CardUIDRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var contactIdentifier: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 /// ContactImportOptions. The whole import is one transaction, run when the last chunk arrived.
 public nonisolated struct Contacts_V1_ImportVCardsRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
@@ -2502,7 +2551,7 @@ fileprivate nonisolated let _protobuf_package = "contacts.v1"
 
 nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ClientMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}hello\0\u{3}authorization_status\0\u{3}request_access\0\u{3}fetch_contacts\0\u{3}get_contact\0\u{1}groups\0\u{1}containers\0\u{3}default_container\0\u{3}me_contact\0\u{1}save\0\u{3}history_token\0\u{1}continue\0\u{1}cancel\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0\u{3}change_history\0\u{1}link\0\u{1}unlink\0\u{3}keep_separate\0\u{3}link_reason\0\u{3}linked_identifiers\0\u{3}import_vcards\0\u{3}vcard_chunk\0\u{3}export_vcards\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}hello\0\u{3}authorization_status\0\u{3}request_access\0\u{3}fetch_contacts\0\u{3}get_contact\0\u{1}groups\0\u{1}containers\0\u{3}default_container\0\u{3}me_contact\0\u{1}save\0\u{3}history_token\0\u{1}continue\0\u{1}cancel\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0\u{3}change_history\0\u{1}link\0\u{1}unlink\0\u{3}keep_separate\0\u{3}link_reason\0\u{3}linked_identifiers\0\u{3}import_vcards\0\u{3}vcard_chunk\0\u{3}export_vcards\0\u{3}contacts_with_card_uid\0\u{3}card_uid\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2836,6 +2885,32 @@ nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftPro
           self.body = .exportVcards(v)
         }
       }()
+      case 27: try {
+        var v: Contacts_V1_ContactsWithCardUIDRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .contactsWithCardUid(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .contactsWithCardUid(v)
+        }
+      }()
+      case 28: try {
+        var v: Contacts_V1_CardUIDRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .cardUid(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .cardUid(v)
+        }
+      }()
       default: break
       }
     }
@@ -2949,6 +3024,14 @@ nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftPro
     case .exportVcards?: try {
       guard case .exportVcards(let v)? = self.body else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 26)
+    }()
+    case .contactsWithCardUid?: try {
+      guard case .contactsWithCardUid(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 27)
+    }()
+    case .cardUid?: try {
+      guard case .cardUid(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 28)
     }()
     case nil: break
     }
@@ -5712,6 +5795,66 @@ nonisolated extension Contacts_V1_LinkedIdentifiersRequest: SwiftProtobuf.Messag
   }
 
   public static func ==(lhs: Contacts_V1_LinkedIdentifiersRequest, rhs: Contacts_V1_LinkedIdentifiersRequest) -> Bool {
+    if lhs.contactIdentifier != rhs.contactIdentifier {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_ContactsWithCardUIDRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ContactsWithCardUIDRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}uid\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.uid) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.uid.isEmpty {
+      try visitor.visitSingularStringField(value: self.uid, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_ContactsWithCardUIDRequest, rhs: Contacts_V1_ContactsWithCardUIDRequest) -> Bool {
+    if lhs.uid != rhs.uid {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_CardUIDRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CardUIDRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}contact_identifier\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.contactIdentifier) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.contactIdentifier.isEmpty {
+      try visitor.visitSingularStringField(value: self.contactIdentifier, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_CardUIDRequest, rhs: Contacts_V1_CardUIDRequest) -> Bool {
     if lhs.contactIdentifier != rhs.contactIdentifier {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
