@@ -8,9 +8,15 @@ enum FuzzSeeds {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for (index, messages) in seeds.enumerated() {
             var input: [UInt8] = [0b11]
-            for (offset, body) in messages.enumerated() {
+            var id: UInt64 = 1
+            for body in messages {
                 var message = Contacts_V1_ClientMessage()
-                message.id = UInt64(offset + 2)
+                // Continue, Cancel and an import's chunks belong to the request before them.
+                switch body {
+                case .continue, .cancel, .vcardChunk: break
+                default: id += 1
+                }
+                message.id = id
                 message.body = body
                 let payload: [UInt8] = try message.serializedBytes()
                 input += [UInt8(payload.count >> 8 & 0xFF), UInt8(payload.count & 0xFF)] + payload
@@ -74,7 +80,32 @@ enum FuzzSeeds {
         var deletion = Contacts_V1_SaveRequest()
         deletion.operations = [delete]
 
+        var history = Contacts_V1_ChangeHistoryRequest()
+        history.keys = keys
+        history.includeGroupChanges = true
+        history.batchSize = 2
+        history.initialBatches = 1
+        var link = Contacts_V1_LinkRequest()
+        link.contactIdentifiers = ["A", "B"]
+        var linkReason = Contacts_V1_LinkReasonRequest()
+        linkReason.contactIdentifier = "A"
+        var importRequest = Contacts_V1_ImportVCardsRequest()
+        importRequest.progressInterval = 1
+        var chunk = Contacts_V1_VCardChunk()
+        chunk.data = Data("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:u1\r\nN:Lee;Ann;;;\r\nFN:Ann Lee\r\nEND:VCARD\r\n".utf8)
+        chunk.last = true
+        var export = Contacts_V1_ExportVCardsRequest()
+        export.version = 1
+        export.initialBatches = 1
+        var cardUID = Contacts_V1_ContactsWithCardUIDRequest()
+        cardUID.uid = "urn:uuid:u1"
+
         return [
+            [.changeHistory(history), .continue(more)],
+            [.link(link), .linkReason(linkReason)],
+            [.importVcards(importRequest), .vcardChunk(chunk)],
+            [.exportVcards(export), .cancel(Contacts_V1_Cancel())],
+            [.contactsWithCardUid(cardUID)],
             [.authorizationStatus(Contacts_V1_AuthorizationStatusRequest())],
             [.requestAccess(Contacts_V1_RequestAccessRequest())],
             [.fetchContacts(fetchAll), .continue(more)],
