@@ -31,7 +31,9 @@ package final class ContactsDaemon: Sendable {
         let stores = UserStores(configuration: configuration)
         let pending = PendingConsents(timeout: configuration.consentTimeout)
         let live = LiveSessions()
-        let identifier = PeerIdentifier(registry: AppRegistry(directory: configuration.registryDirectory, trustedOwner: geteuid()))
+        let identifier = PeerIdentifier(
+            registry: AppRegistry(directory: configuration.registryDirectory, trustedOwner: geteuid()),
+            sandboxes: configuration.sandboxes)
         let counter = Atomic<Int>(0)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)

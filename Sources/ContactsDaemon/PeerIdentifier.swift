@@ -13,8 +13,13 @@ struct PeerIdentifier: Sendable {
     let registry: AppRegistry
     /// The root of the proc file system (tests may point elsewhere).
     var procRoot = "/proc"
+    /// Where sandboxed apps are installed (PeerIdentifier+Sandbox.swift).
+    var sandboxes = SandboxConfiguration()
 
     func identify(_ peer: PeerCredentials) throws(DaemonError) -> AppIdentity {
+        // A sandboxed app is known by its sandbox; one whose sandbox cannot be read is refused there, never
+        // taken for a host app.
+        if let sandboxed = try identifySandboxed(peer) { return sandboxed }
         let process = "\(procRoot)/\(peer.pid)"
         guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "\(process)/exe") else {
             throw DaemonError(.peerUnknown, "cannot resolve the executable of process \(peer.pid)")
