@@ -35,8 +35,18 @@ enum MappedCode {
 
     /// The first executable mapping that is not verifiably a root-owned file writable by no one else, as the
     /// process sees its files; nil when every one is.
-    static func firstUnverified(maps: String, pid: pid_t, procRoot: String) -> String? {
+    ///
+    /// - Parameter exceptExecutable: Whether the process's own executable (`/proc/PID/exe`, whose bytes the host
+    ///   path checks against the registered SHA-256 instead) may be any file.
+    static func firstUnverified(maps: String, pid: pid_t, procRoot: String, exceptExecutable: Bool = false) -> String? {
+        var executable = stat()
+        let skipsExecutable = exceptExecutable && stat("\(procRoot)/\(pid)/exe", &executable) == 0
         for mapping in executableMappings(maps: maps) {
+            if skipsExecutable, UInt64(executable.st_ino) == mapping.inode,
+                major(of: UInt64(executable.st_dev)) == mapping.major, minor(of: UInt64(executable.st_dev)) == mapping.minor
+            {
+                continue
+            }
             var status = stat()
             // A file deleted since it was mapped shows as "PATH (deleted)" and is not found: not verifiable.
             guard stat("\(procRoot)/\(pid)/root\(mapping.path)", &status) == 0,

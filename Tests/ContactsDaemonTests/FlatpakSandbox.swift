@@ -17,6 +17,8 @@ struct FlatpakSandbox {
         case directory
         /// Whatever host file (a FIFO, a socket), bound read-only.
         case bound(URL)
+        /// Nothing: a plain namespace, not a Flatpak sandbox.
+        case none
     }
 
     static let bwrap = "/usr/bin/bwrap"
@@ -41,6 +43,7 @@ struct FlatpakSandbox {
         case .file(let url), .bound(let url): arguments += ["--ro-bind", url.path, "/.flatpak-info"]
         case .symlink(let target): arguments += ["--symlink", target, "/.flatpak-info"]
         case .directory: arguments += ["--dir", "/.flatpak-info"]
+        case .none: break
         }
         if let socket { arguments += ["--bind", socket, Self.socketInside] }
         return arguments + extra + command

@@ -64,11 +64,11 @@ struct SandboxAttackTests {
 
         /// Runs a command in a sandbox as user A, talking to the daemon through the bound socket.
         func run(
-            appFiles: URL? = nil, info: URL, extra: [String] = [], environment: [String: String] = [:],
+            appFiles: URL? = nil, info: URL?, extra: [String] = [], environment: [String: String] = [:],
             _ command: [String] = ["/app/bin/FindMyFriends"]
         ) throws -> UnprivilegedApp.Result {
             let sandbox = FlatpakSandbox(
-                appFiles: appFiles ?? files, info: .file(info), socket: daemon.configuration.socketPath, extra: extra)
+                appFiles: appFiles ?? files, info: info.map { .file($0) } ?? .none, socket: daemon.configuration.socketPath, extra: extra)
             var variables = ["CONTACTS_DAEMON_SOCKET": FlatpakSandbox.socketInside, "HOME": "/tmp", "LANG": "C.UTF-8"]
             variables.merge(environment) { _, new in new }
             return try UnprivilegedApp.run(as: userA, sandbox.arguments(command), environment: variables)
@@ -130,14 +130,7 @@ struct SandboxAttackTests {
 
     @Test func aFlatpakAppWithAPreloadedLibraryIsRefusedWhateverPathItIsMountedAt() throws {
         let world = try World()
-        let attacker = try world.attackerDirectory()
-        let source = attacker.appendingPathComponent("spy.c")
-        try Data("void spy(void) {}\n".utf8).write(to: source)
-        let library = attacker.appendingPathComponent("spy.so")
-        let compiled = try UnprivilegedApp.run(
-            as: world.userA, ["/usr/bin/gcc", "-shared", "-fPIC", "-o", library.path, source.path],
-            environment: ["PATH": "/usr/bin:/bin"])
-        try #require(compiled.status == 0, "gcc: \(compiled.output)")
+        let library = try spyLibrary(world)
         // Mounted over the path of a system library the app does not use: on the host that path names a root-owned
         // file, so only the inode
         // the process really maps tells the two apart.
@@ -151,5 +144,40 @@ struct SandboxAttackTests {
             try world.run(
                 info: try world.info(), extra: ["--ro-bind", library.path, "/var/spy.so"],
                 environment: ["LD_PRELOAD": "/var/spy.so"]))
+    }
+
+    @Test func aRegisteredHostAppInTheUsersOwnNamespaceCannotHideAPreloadedLibrary() throws {
+        // The host path checks mapped code too. In a mount namespace of the user's own, a path in the process's
+        // maps names the user's file, while the same path on the host names a root-owned one.
+        let world = try World()
+        let app = try UnprivilegedApp.findMyFriends()
+        let bundle = "org.swift-contacts.example.FindMyFriends"
+        try AppRegistry.register(
+            executable: app, bundleIdentifier: bundle, usageDescription: "Finds your friends.",
+            in: world.daemon.configuration.registryDirectory)
+        let person = CNContactStore(url: world.daemon.configuration.storeURL(for: world.userA.uid))
+        try person.accessControls().setAccess(.full, for: bundle)
+        let folder = URL(fileURLWithPath: app).deletingLastPathComponent().path
+        let honest = try world.run(info: nil, extra: ["--ro-bind", folder, folder], [app])
+        #expect(honest.output.contains("Ann Lee"), "the registered app, run in a namespace, is still the app: \(honest.output)")
+        let library = try spyLibrary(world)
+        let systemPath = "/usr/lib/x86_64-linux-gnu/libanl.so.1"
+        let result = try world.run(
+            info: nil, extra: ["--ro-bind", folder, folder, "--ro-bind", library.path, systemPath],
+            environment: ["LD_PRELOAD": systemPath], [app])
+        expectNoData(result)
+    }
+
+    /// A shared library user A built, in user A's directory.
+    private func spyLibrary(_ world: World) throws -> URL {
+        let attacker = try world.attackerDirectory()
+        let source = attacker.appendingPathComponent("spy.c")
+        try Data("void spy(void) {}\n".utf8).write(to: source)
+        let library = attacker.appendingPathComponent("spy.so")
+        let compiled = try UnprivilegedApp.run(
+            as: world.userA, ["/usr/bin/gcc", "-shared", "-fPIC", "-o", library.path, source.path],
+            environment: ["PATH": "/usr/bin:/bin"])
+        try #require(compiled.status == 0, "gcc: \(compiled.output)")
+        return library
     }
 }
