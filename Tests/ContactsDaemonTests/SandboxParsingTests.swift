@@ -98,6 +98,40 @@ import Testing
         #expect(identify("unconfined\n")?.code == .unregisteredApp)
     }
 
+    @Test(.enabled(if: geteuid() == 0, "the snap's files must be root's"))
+    func aRegisteredSnapRunningItsInstalledCodeIsKnownByItsName() throws {
+        let directory = URL(fileURLWithPath: "/tmp").appendingPathComponent("snap-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bin = directory.appendingPathComponent("snap/friends/7/bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        chmod(directory.path, 0o755)
+        try FileManager.default.copyItem(atPath: "/usr/bin/sleep", toPath: bin.appendingPathComponent("friends").path)
+        let registry = directory.appendingPathComponent("apps")
+        try AppRegistry.register(
+            sandbox: .snap, id: "friends", bundleIdentifier: "org.example.friends", displayName: "Friends",
+            usageDescription: "Friends.", in: registry)
+        let process = Process()
+        process.executableURL = bin.appendingPathComponent("friends")
+        process.arguments = ["300"]
+        try process.run()
+        defer {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        let peer = PeerCredentials(pid: process.processIdentifier, uid: getuid(), gid: getgid(), pidfd: try openPIDFD(process.processIdentifier))
+        defer { peer.close() }
+        var sandboxes = SandboxConfiguration()
+        sandboxes.snapMountDirectory = directory.appendingPathComponent("snap")
+        sandboxes.appArmorLabel = { pid, _ in pid == process.processIdentifier ? "snap.friends.friends (enforce)\n" : nil }
+        let identifier = PeerIdentifier(registry: AppRegistry(directory: registry, trustedOwner: geteuid()), sandboxes: sandboxes)
+        #expect(try identifier.identify(peer).bundleIdentifier == "org.example.friends")
+        // The same installed code, labelled as another registered snap: not that snap's file.
+        try AppRegistry.register(sandbox: .snap, id: "other", bundleIdentifier: "org.example.other", usageDescription: "O.", in: registry)
+        sandboxes.appArmorLabel = { _, _ in "snap.other.other (enforce)\n" }
+        let relabelled = PeerIdentifier(registry: AppRegistry(directory: registry, trustedOwner: geteuid()), sandboxes: sandboxes)
+        #expect(throws: DaemonError.self) { try relabelled.identify(peer) }
+    }
+
     @Test func aPeerWhoseRootCannotBeReadIsNotTakenForAHostApp() throws {
         // An undumpable process (prctl PR_SET_DUMPABLE 0, or a setuid re-exec) keeps a daemon without
         // CAP_SYS_PTRACE out of its /proc entries. Here the proc root is a copy in which the peer's root cannot
