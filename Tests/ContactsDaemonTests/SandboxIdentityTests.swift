@@ -189,9 +189,12 @@ struct SandboxIdentityTests {
         // The process that connected exited; its PID now names a genuine, registered Flatpak app. Everything read
         // through /proc describes the genuine app, and only the pidfd says it is not the peer.
         let exited = Process()
-        exited.executableURL = URL(fileURLWithPath: "/bin/true")
+        exited.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        exited.arguments = ["300"]
         try exited.run()
+        // Opened while it runs (once reaped, its pid would be gone), then ended.
         let staleFD = try openPIDFD(exited.processIdentifier)
+        kill(exited.processIdentifier, SIGKILL)
         exited.waitUntilExit()
         let genuine = try world.start(.file(try world.infoFile()))
         defer { genuine.close() }
