@@ -5,8 +5,10 @@ extension AppRegistry {
     package struct File: Sendable {
         /// The file.
         package var url: URL
-        /// Its entry; nil when the file is not a registry entry (not JSON, or missing a field).
+        /// Its entry; nil when the file is not a host app's entry (not JSON, missing a field, or a sandboxed app's).
         package var entry: Entry?
+        /// Its sandboxed app's entry (`--flatpak`, `--snap`), when it is one.
+        package var sandboxedEntry: SandboxedEntry?
         /// The uid that owns the file.
         package var owner: uid_t
         /// Whether the daemon reads it: owned by root or the daemon's user, writable by no one else.
@@ -49,10 +51,10 @@ extension AppRegistry {
             let url = directory.appendingPathComponent(name)
             var status = stat()
             let owner = lstat(url.path, &status) == 0 ? status.st_uid : uid_t.max
-            let entry = FileManager.default.contents(atPath: url.path).flatMap {
-                try? JSONDecoder().decode(Entry.self, from: $0)
-            }
-            return File(url: url, entry: entry, owner: owner, isTrusted: isTrusted(url.path))
+            let data = FileManager.default.contents(atPath: url.path)
+            let entry = data.flatMap { try? JSONDecoder().decode(Entry.self, from: $0) }
+            let sandboxed = data.flatMap { try? JSONDecoder().decode(SandboxedEntry.self, from: $0) }
+            return File(url: url, entry: entry, sandboxedEntry: sandboxed, owner: owner, isTrusted: isTrusted(url.path))
         }
     }
 }

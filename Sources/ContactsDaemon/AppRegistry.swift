@@ -14,7 +14,8 @@ import Foundation
 ///   "usageDescription": "Finds your friends.", "entitlements": ["com.apple.developer.contacts.notes"] }
 /// ```
 ///
-/// `contacts apps register PATH` writes one (docs/Daemon.md).
+/// `contacts apps register PATH` writes one (docs/Daemon.md). Sandboxed apps have entries of their own kind,
+/// keyed by the sandbox's identity (``SandboxedEntry``, AppRegistry+Sandboxed.swift).
 package struct AppRegistry: Sendable {
     package struct Entry: Codable, Hashable, Sendable {
         package var bundleIdentifier: String

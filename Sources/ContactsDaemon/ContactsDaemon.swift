@@ -36,7 +36,9 @@ package final class ContactsDaemon: Sendable {
         let notices = ChangeNotices(live: live)
         let stores = UserStores(configuration: configuration, notices: notices)
         let pending = PendingConsents(timeout: configuration.consentTimeout)
-        let identifier = PeerIdentifier(registry: AppRegistry(directory: configuration.registryDirectory, trustedOwner: geteuid()))
+        let identifier = PeerIdentifier(
+            registry: AppRegistry(directory: configuration.registryDirectory, trustedOwner: geteuid()),
+            sandboxes: configuration.sandboxes)
         let counter = Atomic<Int>(0)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)

@@ -26,6 +26,8 @@ package struct DaemonConfiguration: Sendable {
     /// How long an app's consent request waits for the person's agent before it is not granted (and nothing is
     /// recorded, so the app may ask again). Used when ``consentAgent`` is nil.
     package var consentTimeout: Duration = .seconds(120)
+    /// Where the system's sandboxed apps are installed, for identifying Flatpak and snap peers.
+    package var sandboxes = SandboxConfiguration()
 
     /// The registry entitlement of the person's agents (the `contacts` tool, a session agent): they may list
     /// and answer the consent requests of their own user's apps. Our own name, not Apple's.

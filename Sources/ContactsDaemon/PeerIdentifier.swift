@@ -13,8 +13,13 @@ struct PeerIdentifier: Sendable {
     let registry: AppRegistry
     /// The root of the proc file system (tests may point elsewhere).
     var procRoot = "/proc"
+    /// Where sandboxed apps are installed (PeerIdentifier+Sandbox.swift).
+    var sandboxes = SandboxConfiguration()
 
     func identify(_ peer: PeerCredentials) throws(DaemonError) -> AppIdentity {
+        // A sandboxed app is known by its sandbox; one whose sandbox cannot be read is refused there, never
+        // taken for a host app.
+        if let sandboxed = try identifySandboxed(peer) { return sandboxed }
         let process = "\(procRoot)/\(peer.pid)"
         guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "\(process)/exe") else {
             throw DaemonError(.peerUnknown, "cannot resolve the executable of process \(peer.pid)")
@@ -50,7 +55,7 @@ struct PeerIdentifier: Sendable {
         {
             throw DaemonError(.tracedProcess, "process \(peer.pid) is traced by process \(tracer)")
         }
-        if let foreign = Self.foreignMappedFile(maps: maps, executable: executable) {
+        if let foreign = MappedCode.firstUnverified(maps: maps, pid: peer.pid, procRoot: procRoot, exceptExecutable: true) {
             throw DaemonError(.injectedCode, "process \(peer.pid) runs code from \(foreign), which is not a system file")
         }
         guard peer.isStillRunning else {
@@ -65,24 +70,5 @@ struct PeerIdentifier: Sendable {
             return Int(line.dropFirst("TracerPid:".count).trimmingCharacters(in: .whitespaces))
         }
         return nil
-    }
-
-    /// The first executable mapping from a file that is neither the app nor root-owned and unwritable by others.
-    static func foreignMappedFile(maps: String, executable: String) -> String? {
-        var checked = Set<String>()
-        for line in maps.split(separator: "\n") {
-            let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
-            guard fields.count == 6, fields[1].contains("x") else { continue }
-            let path = fields[5].trimmingCharacters(in: .whitespaces)
-            guard path.hasPrefix("/"), path != executable, checked.insert(path).inserted else { continue }
-            if !isSystemFile(path) { return path }
-        }
-        return nil
-    }
-
-    private static func isSystemFile(_ path: String) -> Bool {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return false }
-        return status.st_uid == 0 && status.st_mode & (S_IWGRP | S_IWOTH) == 0
     }
 }

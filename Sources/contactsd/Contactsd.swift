@@ -26,10 +26,18 @@ struct Contactsd: ParsableCommand {
     @Option(help: "Seconds an app's consent request waits for the person's answer ('contacts privacy pending').")
     var consentTimeout = 120
 
+    @Option(
+        name: .customLong("flatpak-installation"),
+        help: "A system-wide Flatpak installation whose apps may be identified; repeatable (default: /var/lib/flatpak).")
+    var flatpakInstallations: [String] = []
+
     func run() throws {
         var configuration = DaemonConfiguration(
             socketPath: socket, stateDirectory: URL(fileURLWithPath: state),
             registryDirectory: URL(fileURLWithPath: registry))
+        if !flatpakInstallations.isEmpty {
+            configuration.sandboxes.flatpakInstallations = flatpakInstallations.map { URL(fileURLWithPath: $0) }
+        }
         configuration.consentTimeout = .seconds(max(1, consentTimeout))
         let daemon = try ContactsDaemon.start(configuration)
         // Runs until SIGTERM or SIGINT, then closes every connection and removes the socket.

@@ -16,17 +16,34 @@ import Testing
         let library = directory.appendingPathComponent("spy.so")
         try Data([0]).write(to: library)
         chmod(library.path, 0o777)
-        let maps = """
-            5563c83b2000-5563c83b7000 r-xp 00002000 fe:00 253911                     /usr/bin/app
-            7fd50713c000-7fd507292000 r-xp 00026000 fe:00 333151                     /usr/lib/x86_64-linux-gnu/libc.so.6
-            7fd507301000-7fd507302000 r--p 00000000 fe:00 16294645                   \(library.path)
-            7fd507302000-7fd507303000 r-xp 00001000 fe:00 16294645                   \(library.path)
-            7ffd1c5f0000-7ffd1c5f2000 r-xp 00000000 00:00 0                          [vdso]
-            """
+        // A proc root whose process sees the host's files (its root is /) and runs a copy of true.
+        let process = directory.appendingPathComponent("proc/42")
+        try FileManager.default.createDirectory(at: process, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: process.appendingPathComponent("root").path, withDestinationPath: "/")
+        let app = directory.appendingPathComponent("app")
+        try FileManager.default.copyItem(atPath: "/usr/bin/true", toPath: app.path)
+        chmod(app.path, 0o777)
+        try FileManager.default.createSymbolicLink(atPath: process.appendingPathComponent("exe").path, withDestinationPath: app.path)
+        let procRoot = directory.appendingPathComponent("proc").path
+        func line(_ path: String, inode: UInt64? = nil) -> String {
+            var status = stat()
+            _ = stat(path, &status)
+            let device = UInt64(status.st_dev)
+            let major = String(MappedCode.major(of: device), radix: 16)
+            let minor = String(MappedCode.minor(of: device), radix: 16)
+            return "7fd507302000-7fd507303000 r-xp 00001000 \(major):\(minor) \(inode ?? UInt64(status.st_ino))    \(path)"
+        }
+        let libc = "/usr/lib/x86_64-linux-gnu/libc.so.6"
+        let clean = [line(app.path), line(libc), "7ffd1c5f0000-7ffd1c5f2000 r-xp 00000000 00:00 0    [vdso]"]
+        #expect(MappedCode.firstUnverified(maps: clean.joined(separator: "\n"), pid: 42, procRoot: procRoot, exceptExecutable: true) == nil)
+        // The executable is the registered app's business (its hash), not a system file's.
+        #expect(MappedCode.firstUnverified(maps: clean.joined(separator: "\n"), pid: 42, procRoot: procRoot) == app.path)
         // Writable by others: not a system file, even when root owns it.
-        #expect(PeerIdentifier.foreignMappedFile(maps: maps, executable: "/usr/bin/app") == library.path)
-        let clean = maps.split(separator: "\n").filter { !$0.contains(library.path) }.joined(separator: "\n")
-        #expect(PeerIdentifier.foreignMappedFile(maps: clean, executable: "/usr/bin/app") == nil)
+        let spied = clean + [line(library.path)]
+        #expect(MappedCode.firstUnverified(maps: spied.joined(separator: "\n"), pid: 42, procRoot: procRoot, exceptExecutable: true) == library.path)
+        // A system file's path, but another inode: what a mount namespace of the user's own shows.
+        let shadowed = clean + [line(libc, inode: 1)]
+        #expect(MappedCode.firstUnverified(maps: shadowed.joined(separator: "\n"), pid: 42, procRoot: procRoot, exceptExecutable: true) == libc)
     }
 
     @Test func aProcessThatExitedIsNotTakenForTheOneThatConnected() throws {

@@ -3,23 +3,34 @@ import ContactsDaemon
 import Foundation
 
 extension ContactsCommand {
-    /// `contacts apps register PATH --bundle-id ID`: the command contactsd names when it meets an unknown app.
+    /// `contacts apps register PATH --bundle-id ID`, `--flatpak APP_ID` or `--snap NAME --bundle-id ID`: the
+    /// command contactsd names when it meets an unknown app.
     struct AppRegister: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "register",
-            abstract: "Register an app's executable with contactsd.",
+            abstract: "Register an app's executable, or a sandboxed app, with contactsd.",
             discussion: """
                 Writes DIR/ID.json with the executable's real path (links resolved, as the kernel shows it to \
-                contactsd) and the SHA-256 of its bytes now. Writing the default registry needs root; files in \
+                contactsd) and the SHA-256 of its bytes now. With --flatpak or --snap instead of a path, the entry \
+                names the sandboxed app by its Flatpak app id or snap name, and contactsd checks the app's code \
+                against the system's installation of it. Writing the default registry needs root; files in \
                 another registry belong to whoever wrote them, and contactsd trusts only root's and its own user's.
                 """
         )
 
-        @Argument(help: ArgumentHelp("The app's executable.", valueName: "path"))
-        var path: String
+        @Argument(help: ArgumentHelp("The app's executable (not with --flatpak or --snap).", valueName: "path"))
+        var path: String?
 
-        @Option(name: .customLong("bundle-id"), help: ArgumentHelp("The app's bundle identifier.", valueName: "id"))
-        var bundleIdentifier: String
+        @Option(help: ArgumentHelp("A Flatpak app, by its app id (org.example.Friends).", valueName: "app-id"))
+        var flatpak: String?
+
+        @Option(help: ArgumentHelp("A snap, by its name (friends, or friends_key for a parallel install).", valueName: "name"))
+        var snap: String?
+
+        @Option(
+            name: .customLong("bundle-id"),
+            help: ArgumentHelp("The app's bundle identifier (default with --flatpak: the app id).", valueName: "id"))
+        var bundleIdentifier: String?
 
         @Option(help: ArgumentHelp("The app's name, shown to the person.", valueName: "name"))
         var name: String?
@@ -38,6 +49,19 @@ extension ContactsCommand {
         @OptionGroup var registryOptions: RegistryOptions
 
         func validate() throws {
+            guard [path, flatpak, snap].compactMap({ $0 }).count == 1 else {
+                throw ValidationError("Give one of an executable's path, --flatpak APP_ID or --snap NAME.")
+            }
+            if let flatpak, !AppRegistry.isValidFlatpakID(flatpak) {
+                throw ValidationError(
+                    "--flatpak must be a Flatpak app id: three or more '.'-separated parts of letters, digits, '_' and '-'.")
+            }
+            if let snap, !AppRegistry.isValidSnapName(snap) {
+                throw ValidationError("--snap must be a snap name: lowercase letters, digits and '-' (with an optional _KEY).")
+            }
+            guard let bundleIdentifier = bundleIdentifier ?? flatpak else {
+                throw ValidationError("Missing expected argument '--bundle-id <id>'")
+            }
             // The identifier names the entry's file: no path separators, no hidden or parent-directory names.
             let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")
             guard !bundleIdentifier.isEmpty, bundleIdentifier.count <= 255, !bundleIdentifier.hasPrefix("."),
@@ -49,6 +73,9 @@ extension ContactsCommand {
         }
 
         func run() throws {
+            if let flatpak { return try registerSandboxed(.flatpak, id: flatpak) }
+            if let snap { return try registerSandboxed(.snap, id: snap) }
+            guard let path, let bundleIdentifier else { return }
             try CommandFailure.reporting {
                 let directory = try registryOptions.writableDirectory()
                 let executable = try ExecutableFile.resolve(path)
@@ -87,13 +114,19 @@ extension ContactsCommand {
             for entitlement in entry.entitlements ?? [] { table.append(["  entitlement", entitlement]) }
             var text = "\(replaced ? "Updated" : "Registered") \(entry.bundleIdentifier) in \(url.path):\n"
             text += table.rendered
-            if entry.usageDescription == nil {
+            return text + Self.notes(usage: entry.usageDescription, file: url)
+        }
+
+        /// What the administrator should know about an entry just written: no purpose string, or not root's.
+        static func notes(usage: String?, file: URL) -> String {
+            var text = ""
+            if usage == nil {
                 text += "Note: without --usage contactsd refuses the app: it has no purpose string to show the person "
                 text += "(an app without NSContactsUsageDescription may not use contacts).\n"
             }
             let uid = geteuid()
             if uid != 0 {
-                text += "Note: \(url.lastPathComponent) belongs to you (uid \(uid)), not root: only a contactsd "
+                text += "Note: \(file.lastPathComponent) belongs to you (uid \(uid)), not root: only a contactsd "
                 text += "running as uid \(uid) trusts it; the system's contactsd ignores it.\n"
             }
             return text

@@ -10,7 +10,8 @@ extension ContactsCommand {
             discussion: """
                 contactsd identifies an app by the executable the kernel runs for it, hashed and looked up in the \
                 app registry: one JSON file per app, owned by root and writable by no one else. Re-register an \
-                app after updating it: its hash changes.
+                app after updating it: its hash changes. A Flatpak app or a snap is registered by its app id or \
+                snap name instead (--flatpak, --snap), and needs no re-registration when it is updated.
                 """,
             subcommands: [AppRegister.self, AppList.self, AppRemove.self],
             defaultSubcommand: AppList.self
@@ -34,7 +35,7 @@ extension ContactsCommand {
             try CommandFailure.reporting {
                 let owner = SystemUser.named(daemonUser)?.uid ?? 0
                 let files = AppRegistry(directory: registryOptions.directory, trustedOwner: owner).files()
-                for file in files where file.entry == nil {
+                for file in files where file.entry == nil && file.sandboxedEntry == nil {
                     StandardStreams.writeError(
                         "contacts: warning: \(file.url.path) is not a registry entry; contactsd ignores it\n")
                 }
@@ -64,7 +65,7 @@ extension ContactsCommand {
             try CommandFailure.reporting {
                 let directory = try registryOptions.writableDirectory()
                 let files = AppRegistry(directory: directory, trustedOwner: 0).files().filter {
-                    $0.entry?.bundleIdentifier == bundleIdentifier
+                    $0.entry?.bundleIdentifier == bundleIdentifier || $0.sandboxedEntry?.bundleIdentifier == bundleIdentifier
                         || $0.url == AppRegistry.fileURL(bundleIdentifier: bundleIdentifier, in: directory)
                 }
                 guard !files.isEmpty else {

@@ -2,39 +2,59 @@ import ContactsDaemon
 import Foundation
 
 /// A row of `contacts apps list`: a registry entry, whether contactsd trusts its file, and whether the
-/// executable still hashes to the registered SHA-256.
+/// executable still hashes to the registered SHA-256 (a sandboxed app has no executable in its entry: contactsd
+/// checks its code against the system's installation of it instead).
 struct RegisteredApp: Encodable {
     var bundleIdentifier: String
     var displayName: String?
-    var executable: String
+    var executable: String?
+    /// `flatpak` or `snap`, for a sandboxed app.
+    var sandbox: String?
+    /// The Flatpak app id or the snap's name.
+    var sandboxID: String?
     var file: String
     var owner: UInt32
     var trusted: Bool
-    var executableExists: Bool
-    var hashMatches: Bool
+    var executableExists: Bool?
+    var hashMatches: Bool?
 
     init?(_ file: AppRegistry.File) {
-        guard let entry = file.entry else { return nil }
-        bundleIdentifier = entry.bundleIdentifier
-        displayName = entry.displayName
-        executable = entry.executable
         self.file = file.url.path
         owner = file.owner
         trusted = file.isTrusted
-        executableExists = FileManager.default.fileExists(atPath: entry.executable)
-        let digest = try? AppRegistry.sha256(ofFileAt: entry.executable)
-        hashMatches = digest == entry.sha256.lowercased()
+        if let entry = file.entry {
+            bundleIdentifier = entry.bundleIdentifier
+            displayName = entry.displayName
+            executable = entry.executable
+            executableExists = FileManager.default.fileExists(atPath: entry.executable)
+            let digest = try? AppRegistry.sha256(ofFileAt: entry.executable)
+            hashMatches = digest == entry.sha256.lowercased()
+        } else if let entry = file.sandboxedEntry {
+            bundleIdentifier = entry.bundleIdentifier
+            displayName = entry.displayName
+            sandbox = entry.sandbox.rawValue
+            sandboxID = entry.sandboxID
+        } else {
+            return nil
+        }
     }
 
     /// The table people read: one row per app.
     static func table(_ apps: [RegisteredApp]) -> String {
         var table = TextTable(header: ["BUNDLE ID", "NAME", "EXECUTABLE", "TRUSTED", "HASH"])
         for app in apps {
+            let hash: String =
+                switch (app.hashMatches, app.executableExists) {
+                case (true, _): "matches"
+                case (false, true): "changed"
+                case (false, _): "missing"
+                case (nil, _): "-"
+                }
             table.append([
                 app.bundleIdentifier, app.displayName ?? "",
-                app.executable,
+                app.executable ?? "\(app.sandbox ?? "") \(app.sandboxID ?? "")",
                 app.trusted ? "yes" : "no (owner uid \(app.owner))",
-                app.hashMatches ? "matches" : app.executableExists ? "changed" : "missing",
+                hash,
             ])
         }
         return table.rendered
