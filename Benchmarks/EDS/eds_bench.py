@@ -105,7 +105,7 @@ def run(workdir):
     source.set_parent("local-stub")
     source.get_extension(EDataServer.SOURCE_EXTENSION_ADDRESS_BOOK).set_backend_name("local")
     # EDS's own way to index a book (ESourceBackendSummarySetup): without a phone index, eqphone_national parses
-    # the numbers of every contact (80 ms a query at 500 contacts). The names and e-mail addresses keep their
+    # the numbers of every contact (20–80 ms a query at 500 contacts). The names and e-mail addresses keep their
     # prefix indexes. The backend reads the indexes only with an explicit summary: EDS's default fields, given.
     # The properties take the strings e_source_backend_summary_setup_set_{summary,indexed}_fieldsv write
     # (fields joined by ':', "field,index" pairs), since PyGObject cannot pass those calls' C arrays.
