@@ -6,6 +6,7 @@ import PackageDescription
 //   GateBenchmarks, FloorBenchmarks: ours beside the raw-SQLite floor on the realistic address book)
 //   swift run -c release ImportDriver 100000 both      (the import driver, for /usr/bin/time -v)
 //   swift run -c release SyncBenchmarkDriver            (CardDAV sync, ours beside vdirsyncer, same Radicale)
+//   scripts/compare-eds.sh 10000                        (ours beside Evolution Data Server, same cards, one run)
 let package = Package(
     name: "swift-contacts-benchmarks",
     dependencies: [
@@ -77,6 +78,16 @@ let package = Package(
                 .product(name: "ContactsSampleData", package: "swift-contacts"),
             ],
             path: "Benchmarks/SearchDriver"
+        ),
+        // Ours beside Evolution Data Server (issue 17 item 5): Benchmarks/scripts/compare-eds.sh runs it, then
+        // Benchmarks/EDS/eds_bench.py on the same cards, and prints one table.
+        .executableTarget(
+            name: "EDSCompareDriver",
+            dependencies: [
+                .product(name: "ContactsSystem", package: "swift-contacts"),
+                .product(name: "ContactsSampleData", package: "swift-contacts"),
+            ],
+            path: "Benchmarks/EDSCompareDriver"
         ),
         .executableTarget(
             name: "ImportDriver",

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Ours beside Evolution Data Server on the same realistic cards, in one run (issue 17 item 5, issue 13 item 9):
+#   Benchmarks/scripts/compare-eds.sh [contacts ...]      (default: 10000)
+# Builds EDSCompareDriver in release; for each size it writes the cards, imports and times them in our store,
+# then Benchmarks/EDS/eds_bench.py imports the same file into EDS on a private session bus and times the same
+# lookups with EDS's direct and D-Bus clients; Benchmarks/EDS/compare.py prints one table with the ratios.
+# Not run by CI. Everything lives in a temporary directory, removed at the end (KEEP=1 keeps it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Debian's EDS, its introspection bindings, PyGObject, the session bus, and localedef's locale sources (EDS
+# reads phone numbers in the region of its locale: en_US, as our side's region below).
+needed=(evolution-data-server gir1.2-ebook-1.2 gir1.2-ebookcontacts-1.2 gir1.2-edataserver-1.2 python3-gi dbus
+    dbus-daemon locales)
+missing=()
+for package in "${needed[@]}"; do
+    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "Missing packages: ${missing[*]} (run as root to install them, or apt-get install them)" >&2
+        exit 69
+    fi
+    echo "Installing: ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+swift build -c release --product EDSCompareDriver 2>&1 | grep -E "error|Build" || true
+driver="$(swift build -c release --show-bin-path)/EDSCompareDriver"
+[ -x "$driver" ] || { echo "EDSCompareDriver did not build" >&2; exit 70; }
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/compare-eds.XXXXXX")"
+if [ "${KEEP:-0}" = 1 ]; then echo "Work directory: $work"; else trap 'rm -rf "$work"' EXIT; fi
+# A private en_US.UTF-8 (the machine may have only C.UTF-8): both sides read local phone numbers as US ones.
+mkdir -p "$work/locale"
+localedef -i en_US -f UTF-8 "$work/locale/en_US.UTF-8" >/dev/null 2>&1 || [ -d "$work/locale/en_US.UTF-8" ] ||
+    { echo "localedef could not build en_US.UTF-8" >&2; exit 70; }
+in_locale=(env LOCPATH="$work/locale" LANG=en_US.UTF-8 LC_ALL=en_US.UTF-8)
+
+echo "Load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+for size in "${@:-10000}"; do
+    echo "== $size contacts: ours"
+    "${in_locale[@]}" "$driver" "$size" "$work/$size" "${ROUNDS:-5}"
+    echo "== $size contacts: Evolution Data Server $(dpkg-query -W -f '${Version}' evolution-data-server)"
+    # The private bus logs each service it starts; the rest of EDS's messages stay.
+    "${in_locale[@]}" /usr/bin/python3 EDS/eds_bench.py "$work/$size" 2> >(grep -v "^dbus-daemon\[" >&2)
+    /usr/bin/python3 EDS/compare.py "$work/$size"
+    rm -rf "$work/$size/ours" "$work/$size/eds"
+done
+echo "Load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
