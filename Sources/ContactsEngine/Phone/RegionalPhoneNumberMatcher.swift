@@ -10,6 +10,10 @@ import Foundation
 /// calling code takes the other's, so "06 12 34 56 78" finds "+33 6 12 34 56 78" in any region) and then
 /// both read in the person's region. A short-number match needs at least seven digits in the query: a few
 /// trailing digits alone identify nobody.
+///
+/// A number that does not parse in the region (for the US, "011 3797 4598" reads as an international number with
+/// no such country) is still the person's data: it is indexed by its written digits and found by a query with
+/// the same digits, rather than left out of the index where no query could ever find it.
 package struct RegionalPhoneNumberMatcher: PhoneNumberMatching {
     /// The region of numbers written without a country calling code.
     package let defaultRegion: String
@@ -20,11 +24,11 @@ package struct RegionalPhoneNumberMatcher: PhoneNumberMatching {
     }
 
     package func indexKey(for number: String) -> String? {
-        PhoneNumberSearchKey.make(number, defaultRegion: defaultRegion)?.reversedSuffix
+        PhoneNumberSearchKey.make(number, defaultRegion: defaultRegion)?.reversedSuffix ?? Self.writtenDigitsKey(number)
     }
 
     package func lookupPrefix(for query: String) -> String? {
-        PhoneNumberSearchKey.make(query, defaultRegion: defaultRegion)?.reversedSuffix
+        PhoneNumberSearchKey.make(query, defaultRegion: defaultRegion)?.reversedSuffix ?? Self.writtenDigitsKey(query)
     }
 
     package func matches(_ stored: String, _ query: String) -> Bool {
@@ -32,9 +36,24 @@ package struct RegionalPhoneNumberMatcher: PhoneNumberMatching {
         if !result.isMatch {
             result = PhoneNumberMatcher.match(stored, query, defaultRegion: defaultRegion)
         }
+        if !result.isMatch, Self.writtenDigitsKey(stored) != nil,
+            PhoneNumberSearchKey.make(stored, defaultRegion: defaultRegion) == nil
+                || PhoneNumberSearchKey.make(query, defaultRegion: defaultRegion) == nil
+        {
+            // A number the region's rules cannot read matches the same digits written another way only.
+            return DigitSuffixPhoneMatcher.digits(of: stored) == DigitSuffixPhoneMatcher.digits(of: query)
+        }
         guard result == .shortNSN else { return result.isMatch }
         // A short-number match must rest on enough digits to identify someone.
         guard let key = PhoneNumberSearchKey.make(query, defaultRegion: defaultRegion) else { return false }
         return key.nationalNumber.utf8.count >= PhoneNumberSearchKey.suffixLength
+    }
+
+    /// The key of a number the region's rules cannot read: its last seven written digits, reversed, as for a
+    /// parsed number's national number; nil below three digits ("Dog", "4"), which identify nobody.
+    private static func writtenDigitsKey(_ number: String) -> String? {
+        let digits = DigitSuffixPhoneMatcher.digits(of: number)
+        guard digits.utf8.count >= 3 else { return nil }
+        return String(decoding: digits.utf8.suffix(PhoneNumberSearchKey.suffixLength).reversed(), as: UTF8.self)
     }
 }

@@ -16,6 +16,7 @@ package enum StoreSchema {
         migrator.registerMigration(VCardStorageSchema.migrationName, migrate: VCardStorageSchema.migrate)
         migrator.registerMigration(VCardStorageSchema.sharedUIDMigrationName, migrate: VCardStorageSchema.allowSharedUIDs)
         migrator.registerMigration(SyncSchema.migrationName, migrate: SyncSchema.migrate)
+        migrator.registerMigration(PhoneIndexSchema.migrationName, migrate: PhoneIndexSchema.migrate)
         return migrator
     }
 
