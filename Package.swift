@@ -103,7 +103,8 @@ let package = Package(
             exclude: ["Info.plist"]
         ),
         .target(name: "ContactsSampleData", dependencies: ["ContactsModel"]),
-        .target(name: "ContactsTestSupport", dependencies: ["ContactsSystem"]),
+        // ContactsDaemon and ContactsClient: TemporaryStore runs the store under test over a daemon's socket too.
+        .target(name: "ContactsTestSupport", dependencies: ["ContactsSystem", "ContactsDaemon", "ContactsClient"]),
         .testTarget(
             name: "ContactsModelTests",
             dependencies: ["ContactsModel", "ContactsTestSupport"]

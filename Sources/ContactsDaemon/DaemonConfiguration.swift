@@ -26,6 +26,9 @@ package struct DaemonConfiguration: Sendable {
     /// How long an app's consent request waits for the person's agent before it is not granted (and nothing is
     /// recorded, so the app may ask again). Used when ``consentAgent`` is nil.
     package var consentTimeout: Duration = .seconds(120)
+    /// The locale whose collation orders the stores' sorted fetches; nil: the daemon's environment's (its
+    /// `LANG`), as an embedded store without one uses the process's.
+    package var localeIdentifier: String?
 
     /// The registry entitlement of the person's agents (the `contacts` tool, a session agent): they may list
     /// and answer the consent requests of their own user's apps. Our own name, not Apple's.
@@ -38,7 +41,7 @@ package struct DaemonConfiguration: Sendable {
     }
 
     /// The store file of a human user.
-    func storeURL(for uid: uid_t) -> URL {
+    package func storeURL(for uid: uid_t) -> URL {
         stateDirectory.appendingPathComponent("users/\(uid)/Contacts.sqlite")
     }
 
