@@ -17,6 +17,7 @@ struct LeakWorld {
     }
 
     let status: CNAuthorizationStatus
+    let mode: StoreMode
     let fixtures: PrivacyFixtures
     let app: CNContactStore
     /// The store whose answers the app's must equal; nil for denied access.
@@ -27,10 +28,11 @@ struct LeakWorld {
     let groupIdentifier: String
     private var cursor: ScriptCursor
 
-    init(script: [Int], status: CNAuthorizationStatus) throws {
+    init(script: [Int], status: CNAuthorizationStatus, mode: StoreMode) throws {
         self.status = status
+        self.mode = mode
         var cursor = ScriptCursor(script)
-        fixtures = try PrivacyFixtures()
+        fixtures = try PrivacyFixtures(mode: mode)
         let group = CNMutableGroup()
         group.name = "Friends"
         groupIdentifier = group.identifier
@@ -51,7 +53,7 @@ struct LeakWorld {
         case .authorized: try privacy.setAccess(.full, for: bundle)
         default: try privacy.setAccess(.denied, for: bundle)
         }
-        app = fixtures.store(for: PrivacyFixtures.app())
+        app = try fixtures.store(for: PrivacyFixtures.app())
         var created: [CNMutableContact] = []
         if status != .denied {
             created = (0..<cursor.next(3)).map { _ in Self.contact(&cursor) }
@@ -83,6 +85,7 @@ struct LeakWorld {
         while !cursor.isAtEnd {
             let call = cursor.next(Self.callCount)
             let argument = cursor.next(identifiers.count * 10)
+            if mode == .daemon, Self.callsNotYetOverTheSocket.contains(call) { continue }
             let answer = stable(try self.answer(call: call, argument: argument, in: app))
             let expected = stable(try reference.map { try self.answer(call: call, argument: argument, in: $0) } ?? "error 100 []")
             #expect(answer == expected, "call \(call)(\(argument))")
@@ -192,6 +195,12 @@ struct LeakWorld {
 
     /// How many kinds of call a script draws from.
     static let callCount = 24
+
+    /// The calls the daemon does not serve yet (``StoreMode/notYetOverTheSocket``): the fetch result and change
+    /// history (11, 12), linking (13 to 16), vCard import and export (17, 18) and card UIDs (21, 22). An app's
+    /// store over the socket answers them with 104 for now, so daemon mode skips them; each leaves this set
+    /// when the daemon serves it.
+    static let callsNotYetOverTheSocket: Set<Int> = [11, 12, 13, 14, 15, 16, 17, 18, 21, 22]
 
     /// Every public member of CNContactStore that reads, writes or reveals anything, and what it could leak,
     /// with the call of ``answer(call:argument:in:)`` that checks it (or the suite that does, for members
