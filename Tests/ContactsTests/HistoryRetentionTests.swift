@@ -18,8 +18,9 @@ import Testing
         }
     }
 
-    @Test func tokenOlderThanThePrunedHistoryHasExpiredAndStartsOver() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.notYetOverTheSocket)
+    func tokenOlderThanThePrunedHistoryHasExpiredAndStartsOver(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let ann = ContactFixtures.person("Ann", "Lee")
         let oldToken = store.currentHistoryToken
@@ -32,8 +33,9 @@ import Testing
         #expect(try store.historyLines(after: recentToken).lines.isEmpty)
     }
 
-    @Test func historyYoungerThanThirtyDaysIsKept() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.notYetOverTheSocket)
+    func historyYoungerThanThirtyDaysIsKept(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let token = store.currentHistoryToken
         let ann = ContactFixtures.person("Ann", "Lee")
@@ -43,8 +45,9 @@ import Testing
         #expect(try store.historyLines(after: token).lines == ["add \(ann.identifier)"])
     }
 
-    @Test func theNewestRowsAreKeptWhateverTheirAge() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.notYetOverTheSocket)
+    func theNewestRowsAreKeptWhateverTheirAge(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let token = store.currentHistoryToken
         try ContactFixtures.save([ContactFixtures.person("Ann", "Lee"), ContactFixtures.person("Bo", "Ek")], in: store)
@@ -53,14 +56,16 @@ import Testing
         #expect(try store.historyLines(after: token).lines.count == 2)
     }
 
-    @Test func theLogIsBoundedEvenWhenYoung() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.notYetOverTheSocket)
+    func theLogIsBoundedEvenWhenYoung(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         try ContactFixtures.save((0..<5).map { ContactFixtures.person("P\($0)", "Q") }, in: store)
         let deleted = try ageAndPrune(temporary, days: 0, retention: HistoryRetention(minimumAge: 30 * Self.day, minimumRows: 1, maximumRows: 3))
         #expect(deleted == 2)
     }
 
+    /// The engine's log on the file: embedded only.
     @Test func savesPruneNowAndThen() throws {
         let temporary = try TemporaryStore()
         let database = try temporary.personStore()
