@@ -12,10 +12,3 @@ public enum StoreMode: String, CaseIterable, Sendable {
     case embedded
     case daemon
 }
-
-extension StoreMode {
-    /// The modes of tests whose calls are not served over the daemon's socket yet (change history, linking,
-    /// vCard import and export, change notifications): embedded only. When the daemon serves them, these tests
-    /// take ``allCases``.
-    public static let notYetOverTheSocket: [StoreMode] = [.embedded]
-}

@@ -10,7 +10,7 @@ import Testing
         Data("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(uid)\r\nN:Test;\(given);;;\r\nFN:\(given) Test\r\nEND:VCARD\r\n".utf8)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket, ["urn:uuid:4fbe8971-0bc3-424c-9c26-36c3e1eff6b1", "4fbe8971-0bc3-424c-9c26-36c3e1eff6b1"])
+    @Test(arguments: StoreMode.allCases, ["urn:uuid:4fbe8971-0bc3-424c-9c26-36c3e1eff6b1", "4fbe8971-0bc3-424c-9c26-36c3e1eff6b1"])
     func aContactIsFoundByItsCardUIDWithOrWithoutTheURNPrefix(mode: StoreMode, written: String) throws {
         let temporary = try TemporaryStore(mode: mode)
         try temporary.store.importVCards(data: card(written, "Ann"))
@@ -22,7 +22,7 @@ import Testing
         #expect(try temporary.store.contacts(withCardUID: "other", keysToFetch: keys).isEmpty)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func theSameCardInTwoContainersGivesTwoContactsOldestFirst(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let account = try temporary.person.addContainer(name: "Work", type: .cardDAV)
@@ -31,14 +31,14 @@ import Testing
         #expect(try temporary.store.contacts(withCardUID: "same", keysToFetch: keys).map(\.givenName) == ["Local", "Synced"])
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func aContactWithoutACardHasNoUID(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let saved = try ContactFixtures.save([ContactFixtures.person("Bob", "Test")], in: temporary.store)
         #expect(try temporary.store.cardUID(ofContactWithIdentifier: saved[0].identifier) == nil)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func aLimitedAppFindsOnlyTheCardsItMaySee(mode: StoreMode) throws {
         let fixtures = try PrivacyFixtures(mode: mode)
         try fixtures.person.importVCards(data: card("ann-uid", "Ann") + card("bob-uid", "Bob"))
@@ -53,7 +53,7 @@ import Testing
         #expect(try store.cardUID(ofContactWithIdentifier: ann.identifier) == "ann-uid")
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func aDeniedAppGetsAuthorizationDenied(mode: StoreMode) throws {
         let fixtures = try PrivacyFixtures(mode: mode)
         let app = PrivacyFixtures.app()

@@ -19,7 +19,7 @@ import Testing
         (.vCard4Kind, .v4_0, "\r\nKIND:group", "\r\nMEMBER:urn:uuid:"),
     ]
 
-    @Test(arguments: StoreMode.notYetOverTheSocket, styles)
+    @Test(arguments: StoreMode.allCases, styles)
     func groupCardStylesWriteTheirDialectAndImportBack(mode: StoreMode, _ style: (ContactExportOptions.GroupStyle, VCardWritingOptions.Version, String, String)) throws {
         let temporary = try importedSample(mode)
         let url = temporary.directory.appendingPathComponent("out.vcf")
@@ -37,7 +37,7 @@ import Testing
         #expect(imported.membersAdded == 2)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func categoriesStyleListsGroupsOnEachCardAndWritesNoGroupCards(mode: StoreMode) throws {
         let temporary = try importedSample(mode)
         let cards = try ImportTestSupport.exported(
@@ -46,7 +46,7 @@ import Testing
         #expect(cards.allSatisfy { $0.categories == ["Friends"] && !$0.isGroup })
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func noneStyleWritesNoGroups(mode: StoreMode) throws {
         let temporary = try importedSample(mode)
         let cards = try ImportTestSupport.exported(temporary.store, in: temporary, options: ContactExportOptions(groupStyle: .none))
@@ -54,7 +54,7 @@ import Testing
         #expect(cards.allSatisfy { $0.categories.isEmpty && !$0.isGroup })
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func exportKeepsImportedUIDsAndUsesIdentifiersOtherwise(mode: StoreMode) throws {
         let temporary = try importedSample(mode)
         let added = CNMutableContact()
@@ -68,7 +68,7 @@ import Testing
         ])
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func groupSelectionWritesItsMembersAndItsCard(mode: StoreMode) throws {
         let temporary = try importedSample(mode)
         let other = CNMutableContact()
@@ -82,7 +82,7 @@ import Testing
         #expect(cards.filter(\.isGroup).map(\.groupName) == ["Friends"])
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func predicateSelectionWritesMatchingContactsWithoutGroups(mode: StoreMode) throws {
         let temporary = try importedSample(mode)
         let cards = try ImportTestSupport.exported(
@@ -90,7 +90,7 @@ import Testing
         #expect(cards.map(\.contact.givenName) == ["Kate"])
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func notesAndPhotosFollowTheOptions(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let contact = CNMutableContact()
@@ -109,7 +109,7 @@ import Testing
         #expect(bare.contact.imageData == nil)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func exportToAFolderThatDoesNotExistThrowsDataAccessError(mode: StoreMode) throws {
         let temporary = try importedSample(mode)
         let url = temporary.directory.appendingPathComponent("missing/out.vcf")

@@ -14,14 +14,14 @@ import Testing
         return (fixtures, try fixtures.store(for: app), identifiers, app)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func limitedAppFullSyncAddsOnlyItsVisibleContacts(mode: StoreMode) throws {
         let (fixtures, store, identifiers, _) = try limited(mode)
         defer { withExtendedLifetime(fixtures) {} }
         #expect(try store.historyLines(after: nil).lines == ["drop", "add \(identifiers[0])"])
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func limitedAppNeverSeesHiddenContactsChanges(mode: StoreMode) throws {
         let (fixtures, store, identifiers, _) = try limited(mode)
         let token = try #require(store.currentHistoryToken)
@@ -34,7 +34,7 @@ import Testing
         #expect(try store.historyLines(after: token).lines == ["update \(identifiers[0])"])
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func grantReadsAsAnAddAndRevocationAsADelete(mode: StoreMode) throws {
         let (fixtures, store, identifiers, app) = try limited(mode)
         let token = try #require(store.currentHistoryToken)
@@ -44,7 +44,7 @@ import Testing
         #expect(Set(try reopened.historyLines(after: token).lines) == ["add \(identifiers[1])", "delete \(identifiers[0])"])
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func accessChangeStartsOver(mode: StoreMode) throws {
         let (fixtures, store, _, app) = try limited(mode)
         let token = try #require(store.currentHistoryToken)
@@ -54,7 +54,7 @@ import Testing
         #expect(lines.count == 4)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func deniedAppHasNoTokenAndNoHistory(mode: StoreMode) throws {
         let fixtures = try PrivacyFixtures(mode: mode)
         try fixtures.add(["Ann"])
@@ -66,7 +66,7 @@ import Testing
         #expect(PrivacyFixtures.code { try store.contacts(for: CNContactFetchRequest(keysToFetch: [])) } == .authorizationDenied)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func limitedAppCannotLinkOrExplainHiddenContacts(mode: StoreMode) throws {
         let (fixtures, store, identifiers, _) = try limited(mode)
         defer { withExtendedLifetime(fixtures) {} }

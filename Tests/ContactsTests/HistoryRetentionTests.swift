@@ -6,6 +6,8 @@ import Testing
 
 @testable import ContactsEngine
 
+/// Embedded only: these tests age and prune the engine's log on the file and count its rows. In daemon mode the
+/// person's grant to the test app, made before the test, is a row of that log too (docs/Daemon.md).
 @Suite struct HistoryRetentionTests {
     private static let day: TimeInterval = 24 * 3600
 
@@ -18,9 +20,8 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
-    func tokenOlderThanThePrunedHistoryHasExpiredAndStartsOver(mode: StoreMode) throws {
-        let temporary = try TemporaryStore(mode: mode)
+    @Test func tokenOlderThanThePrunedHistoryHasExpiredAndStartsOver() throws {
+        let temporary = try TemporaryStore()
         let store = temporary.store
         let ann = ContactFixtures.person("Ann", "Lee")
         let oldToken = store.currentHistoryToken
@@ -33,9 +34,8 @@ import Testing
         #expect(try store.historyLines(after: recentToken).lines.isEmpty)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
-    func historyYoungerThanThirtyDaysIsKept(mode: StoreMode) throws {
-        let temporary = try TemporaryStore(mode: mode)
+    @Test func historyYoungerThanThirtyDaysIsKept() throws {
+        let temporary = try TemporaryStore()
         let store = temporary.store
         let token = store.currentHistoryToken
         let ann = ContactFixtures.person("Ann", "Lee")
@@ -45,9 +45,8 @@ import Testing
         #expect(try store.historyLines(after: token).lines == ["add \(ann.identifier)"])
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
-    func theNewestRowsAreKeptWhateverTheirAge(mode: StoreMode) throws {
-        let temporary = try TemporaryStore(mode: mode)
+    @Test func theNewestRowsAreKeptWhateverTheirAge() throws {
+        let temporary = try TemporaryStore()
         let store = temporary.store
         let token = store.currentHistoryToken
         try ContactFixtures.save([ContactFixtures.person("Ann", "Lee"), ContactFixtures.person("Bo", "Ek")], in: store)
@@ -56,16 +55,14 @@ import Testing
         #expect(try store.historyLines(after: token).lines.count == 2)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
-    func theLogIsBoundedEvenWhenYoung(mode: StoreMode) throws {
-        let temporary = try TemporaryStore(mode: mode)
+    @Test func theLogIsBoundedEvenWhenYoung() throws {
+        let temporary = try TemporaryStore()
         let store = temporary.store
         try ContactFixtures.save((0..<5).map { ContactFixtures.person("P\($0)", "Q") }, in: store)
         let deleted = try ageAndPrune(temporary, days: 0, retention: HistoryRetention(minimumAge: 30 * Self.day, minimumRows: 1, maximumRows: 3))
         #expect(deleted == 2)
     }
 
-    /// The engine's log on the file: embedded only.
     @Test func savesPruneNowAndThen() throws {
         let temporary = try TemporaryStore()
         let database = try temporary.personStore()

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 @Suite struct HistoryTests {
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func currentTokenIsOpaqueDataThatChangesWithEachSave(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -16,7 +16,7 @@ import Testing
         #expect(try temporary.reopen().currentHistoryToken == second)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func nilTokenGivesDropEverythingThenAnAddForEveryContact(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let contacts = try ContactFixtures.save([ContactFixtures.person("Ann", "Lee"), ContactFixtures.person("Bo", "Ek")], in: temporary.store)
@@ -27,7 +27,7 @@ import Testing
         #expect(token == temporary.store.currentHistoryToken)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket, ["malformed", "foreign", "future"])
+    @Test(arguments: StoreMode.allCases, ["malformed", "foreign", "future"])
     func unusableTokenStartsOver(mode: StoreMode, kind: String) throws {
         let temporary = try TemporaryStore(mode: mode)
         let ann = ContactFixtures.person("Ann", "Lee")
@@ -48,7 +48,7 @@ import Testing
         #expect(lines == ["drop", "add \(ann.identifier)"])
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func validTokenGivesOnlyLaterChanges(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -64,7 +64,7 @@ import Testing
         #expect(try store.historyLines(after: next).lines.isEmpty)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func addThenUpdatesCoalesceIntoOneAddWithTheLatestData(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -87,7 +87,7 @@ import Testing
         #expect(!add.contact.isKeyAvailable(CNContactFamilyNameKey))
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func addThenDeleteGivesNothing(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -98,7 +98,7 @@ import Testing
         #expect(try store.historyLines(after: token).lines.isEmpty)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func updatesCoalesceIntoOneUpdateAndUpdateThenDeleteIsADelete(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -115,7 +115,7 @@ import Testing
         #expect(try store.historyLines(after: token).lines == ["update \(ann.identifier)", "delete \(bo.identifier)"])
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func excludedAuthorsTransactionsAreLeftOut(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -128,7 +128,7 @@ import Testing
         #expect(try store.historyLines(after: token).lines.count == 2)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func groupEventsAppearOnlyWhenAsked(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -171,7 +171,7 @@ import Testing
         ])
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func fullSyncWithGroupsAddsGroupsMembersAndSubgroups(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -193,7 +193,7 @@ import Testing
         ])
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func mutableObjectsGivesMutableContactsAndGroups(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -212,7 +212,7 @@ import Testing
         #expect(events.count == 3)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func eventsAreReadLazilyInPagesAndIterateAgain(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -224,7 +224,7 @@ import Testing
         #expect(result.value.error == nil)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func contactFetchResultIsLazyAndCarriesTheToken(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -242,7 +242,7 @@ import Testing
         #expect(contacts.map(\.identifier) == expected)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func contactFetchWithForeignPredicateThrowsPredicateInvalid(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let request = CNContactFetchRequest(keysToFetch: [])

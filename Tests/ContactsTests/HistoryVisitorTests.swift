@@ -13,7 +13,7 @@ private final class ContactsOnlyVisitor: NSObject, CNChangeHistoryEventVisitor {
 }
 
 @Suite struct HistoryVisitorTests {
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func visitorWithoutGroupMethodsSkipsGroupEvents(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -36,7 +36,7 @@ private final class ContactsOnlyVisitor: NSObject, CNChangeHistoryEventVisitor {
         #expect(visitor.visits == 1)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func subgroupRemovalIsReported(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -56,7 +56,7 @@ private final class ContactsOnlyVisitor: NSObject, CNChangeHistoryEventVisitor {
         ])
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func memberEventsCarryTheUnifiedContactWhenUnified(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 @Suite struct ImportCorpusTests {
-    @Test(arguments: StoreMode.notYetOverTheSocket, ImportTestSupport.corpusFiles.filter { ImportTestSupport.malformedFiles[$0] == nil })
+    @Test(arguments: StoreMode.allCases, ImportTestSupport.corpusFiles.filter { ImportTestSupport.malformedFiles[$0] == nil })
     func corpusFileSurvivesImportExportImport(mode: StoreMode, _ path: String) throws {
         let temporary = try TemporaryStore(mode: mode)
         let url = ImportTestSupport.corpusURL(path)
@@ -32,7 +32,7 @@ import Testing
         #expect(Set(exported.filter(\.isGroup).compactMap(\.groupName)) == groupNames)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket, ImportTestSupport.corpusFiles.filter { ImportTestSupport.malformedFiles[$0] == nil })
+    @Test(arguments: StoreMode.allCases, ImportTestSupport.corpusFiles.filter { ImportTestSupport.malformedFiles[$0] == nil })
     func reimportingAnExportChangesNothing(mode: StoreMode, _ path: String) throws {
         let temporary = try TemporaryStore(mode: mode)
         try temporary.store.importVCards(from: ImportTestSupport.corpusURL(path))
@@ -45,7 +45,7 @@ import Testing
         #expect(summary.membersAdded == 0)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket, Array(ImportTestSupport.malformedFiles))
+    @Test(arguments: StoreMode.allCases, Array(ImportTestSupport.malformedFiles))
     func malformedCorpusFileImportsNothing(mode: StoreMode, _ file: (key: String, value: Int)) throws {
         let temporary = try TemporaryStore(mode: mode)
         #expect {

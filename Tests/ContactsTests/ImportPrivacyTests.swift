@@ -79,7 +79,7 @@ import Testing
         return Data((lines.joined(separator: "\r\n") + "\r\n").utf8)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket, [CNAuthorizationStatus.denied, .restricted])
+    @Test(arguments: StoreMode.allCases, [CNAuthorizationStatus.denied, .restricted])
     func deniedOrRestrictedAppImportsNothing(mode: StoreMode, status: CNAuthorizationStatus) throws {
         let world = try World(mode, status: status)
         let before = try world.personCount()
@@ -90,7 +90,7 @@ import Testing
         #expect(try world.personCount() == before)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func undecidedAppIsAskedFirstAndImportsWhenAllowed(mode: StoreMode) throws {
         let world = try World(mode, status: nil)
         let consent = ScriptedConsentAgent(answers: [.limited([])])
@@ -100,7 +100,7 @@ import Testing
         #expect(try PrivacyFixtures.names(in: world.app()) == ["Eve"], "the app sees what it imported")
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func undecidedAppThatNobodyCanAskImportsNothing(mode: StoreMode) throws {
         let world = try World(mode, status: nil)
         let before = try world.personCount()
@@ -111,7 +111,7 @@ import Testing
         #expect(try world.personCount() == before)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func cardWithAHiddenContactsUIDAddsANewContactAndLeavesTheHiddenOneAlone(mode: StoreMode) throws {
         let world = try World(mode)
         let before = try world.bobAsStored()
@@ -131,7 +131,7 @@ import Testing
         #expect(again.skipped[.unchanged] == 1)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func cardRepeatingAHiddenContactWithoutUIDIsAddedNotSkipped(mode: StoreMode) throws {
         let world = try World(mode)
         let summary = try world.app().importVCards(
@@ -141,7 +141,7 @@ import Testing
         #expect(try world.personCount() == 3)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func importedContactsBecomeTheAppsOwn(mode: StoreMode) throws {
         let world = try World(mode)
         try world.app().importVCards(data: Self.card(uid: nil, given: "Eve", family: "New"))
@@ -152,7 +152,7 @@ import Testing
         #expect(try PrivacyFixtures.names(in: world.app()) == ["Eve"])
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func noteWithoutTheEntitlementIsRefusedAndNothingIsWritten(mode: StoreMode) throws {
         let world = try World(mode, status: .authorized)
         let before = try world.personCount()
@@ -166,7 +166,7 @@ import Testing
         #expect(entitled.added == 1)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func updateWithoutTheEntitlementKeepsTheStoredNoteAndRevealsNothingAboutIt(mode: StoreMode) throws {
         let world = try World(mode, status: .authorized)
         let before = try world.bobAsStored()
@@ -183,7 +183,7 @@ import Testing
         #expect(try world.bobAsStored().contains("|private|"), "the stored note survives the app's update")
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func limitedAppsExportNamesOnlyVisibleContactsInGroupCards(mode: StoreMode) throws {
         let world = try World(mode)
         let group = CNMutableGroup()
@@ -202,7 +202,7 @@ import Testing
         #expect(cards.filter { !$0.isGroup }.compactMap(\.uid) == ["ann-uid"])
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func personsImportStillUpdatesByUID(mode: StoreMode) throws {
         let world = try World(mode)
         let summary = try world.fixtures.person.importVCards(

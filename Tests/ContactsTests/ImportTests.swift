@@ -14,7 +14,7 @@ import Testing
             keysToFetch: Self.keys)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func importAddsContactsAndTheGroupWithItsMembers(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let url = try ImportTestSupport.file(ImportTestSupport.sampleText, in: temporary)
@@ -31,7 +31,7 @@ import Testing
         #expect(Set(members.map(\.givenName)) == ["John", "Kate"])
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func importingTheSameFileAgainUpdatesByUIDInsteadOfDuplicating(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let url = try ImportTestSupport.file(ImportTestSupport.sampleText, in: temporary)
@@ -48,7 +48,7 @@ import Testing
         #expect(try allContacts(temporary.store).map(\.givenName).sorted() == ["John", "Katherine"])
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func cardsWithoutUIDMatchByNameAndFirstEmail(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let text = "BEGIN:VCARD\nVERSION:3.0\nN:Doe;Jane;;;\nFN:Jane Doe\nEMAIL:jane@example.com\nEND:VCARD\n"
@@ -61,7 +61,7 @@ import Testing
         #expect(try allContacts(temporary.store).count == 1)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func aRepeatedUIDInOneFileIsSkippedAsDuplicate(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let card = "BEGIN:VCARD\nVERSION:3.0\nN:Doe;Jane;;;\nUID:same\nEND:VCARD\n"
@@ -70,7 +70,7 @@ import Testing
         #expect(summary.skipped[.duplicateInInput] == 1)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func malformedCardLaterInTheFileLeavesTheStoreUntouched(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         var text = ""
@@ -92,7 +92,7 @@ import Testing
         #expect(try temporary.store.groups(matching: nil).isEmpty)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func progressIsReportedEveryIntervalAndAtTheEnd(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         var text = ""
@@ -110,7 +110,7 @@ import Testing
         #expect(reports.last?.totalBytes == text.utf8.count)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func unknownPropertiesSurviveAnEditThroughASaveRequest(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         try temporary.store.importVCards(data: Data(ImportTestSupport.sampleText.utf8))
@@ -127,7 +127,7 @@ import Testing
         #expect(card.unknownProperties.first?.parameters == [VCardParameter(name: "X-UNIT", values: ["EU"])])
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func deletingAContactDeletesItsUnknownPropertiesAndUID(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         try temporary.store.importVCards(data: Data(ImportTestSupport.sampleText.utf8))
@@ -181,7 +181,7 @@ import Testing
             """),
     ]
 
-    @Test(arguments: StoreMode.notYetOverTheSocket, groupForms)
+    @Test(arguments: StoreMode.allCases, groupForms)
     func everyGroupFormBecomesAGroupWithItsMembers(mode: StoreMode, _ form: (name: String, text: String)) throws {
         let temporary = try TemporaryStore(mode: mode)
         try temporary.store.importVCards(data: Data(form.text.utf8))
@@ -191,7 +191,7 @@ import Testing
         #expect(Set(members.map(\.givenName)) == ["John", "Kate"])
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func importGoesIntoTheContainerTheOptionsName(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let container = try temporary.person.addContainer(name: "Work", type: .cardDAV)
@@ -206,7 +206,7 @@ import Testing
         #expect(groups.map(\.name) == ["Friends"])
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func missingContainerThrowsParentRecordDoesNotExist(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         var options = ContactImportOptions()
@@ -218,7 +218,7 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func aStoreErrorMidImportRollsBackEverythingAndStopsReading(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let exchange = try temporary.person.addContainer(name: "Exchange", type: .exchange)
@@ -246,7 +246,7 @@ import Testing
 
     /// A re-import that updates a linked card logs it as a save would: the card in per-container history,
     /// its unified contact in unified history.
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func updatingALinkedCardLogsTheCardAndItsUnifiedContact(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store

@@ -17,7 +17,6 @@ struct LeakWorld {
     }
 
     let status: CNAuthorizationStatus
-    let mode: StoreMode
     let fixtures: PrivacyFixtures
     let app: CNContactStore
     /// The store whose answers the app's must equal; nil for denied access.
@@ -30,7 +29,6 @@ struct LeakWorld {
 
     init(script: [Int], status: CNAuthorizationStatus, mode: StoreMode) throws {
         self.status = status
-        self.mode = mode
         var cursor = ScriptCursor(script)
         fixtures = try PrivacyFixtures(mode: mode)
         let group = CNMutableGroup()
@@ -85,7 +83,6 @@ struct LeakWorld {
         while !cursor.isAtEnd {
             let call = cursor.next(Self.callCount)
             let argument = cursor.next(identifiers.count * 10)
-            if mode == .daemon, Self.callsNotYetOverTheSocket.contains(call) { continue }
             let answer = stable(try self.answer(call: call, argument: argument, in: app))
             let expected = stable(try reference.map { try self.answer(call: call, argument: argument, in: $0) } ?? "error 100 []")
             #expect(answer == expected, "call \(call)(\(argument))")
@@ -196,11 +193,6 @@ struct LeakWorld {
     /// How many kinds of call a script draws from.
     static let callCount = 24
 
-    /// The calls the daemon does not serve yet (``StoreMode/notYetOverTheSocket``): the fetch result and change
-    /// history (11, 12), linking (13 to 16), vCard import and export (17, 18) and card UIDs (21, 22). An app's
-    /// store over the socket answers them with 104 for now, so daemon mode skips them; each leaves this set
-    /// when the daemon serves it.
-    static let callsNotYetOverTheSocket: Set<Int> = [11, 12, 13, 14, 15, 16, 17, 18, 21, 22]
 
     /// Every public member of CNContactStore that reads, writes or reveals anything, and what it could leak,
     /// with the call of ``answer(call:argument:in:)`` that checks it (or the suite that does, for members

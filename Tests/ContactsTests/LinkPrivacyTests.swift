@@ -21,7 +21,7 @@ import Testing
         return (fixtures, try fixtures.store(for: PrivacyFixtures.app()), ann.identifier, annAtWork.identifier)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func aCardLinkedOnlyToHiddenCardsReadsAsNotLinked(mode: StoreMode) throws {
         let (fixtures, app, ann, work) = try world(mode)
         defer { withExtendedLifetime(fixtures) {} }
@@ -31,7 +31,7 @@ import Testing
         #expect(try fixtures.person.linkReason(forContactWithIdentifier: ann)?.matchedContactIdentifier == work)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func aReasonNamesOnlyVisibleCardsAndTheirValues(mode: StoreMode) throws {
         let (fixtures, app, ann, work) = try world(mode)
         defer { withExtendedLifetime(fixtures) {} }

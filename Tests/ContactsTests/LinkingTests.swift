@@ -22,7 +22,7 @@ import Testing
         return (home, work, account)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func linkedCardsFetchAsOneUnifiedContactWithThePreferredIdentifier(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -42,7 +42,7 @@ import Testing
         #expect(!unified.isUnifiedWithContact(withIdentifier: ""))
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func everyLinkedIdentifierFindsTheUnifiedContact(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -60,7 +60,7 @@ import Testing
         #expect(try store.unifiedContacts(matching: byEmail, keysToFetch: []).map(\.identifier) == [work.identifier])
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func unifyResultsFalseReturnsEachCardInItsContainer(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -81,7 +81,7 @@ import Testing
         #expect(ids == [work.identifier])
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func containerOfAUnifiedContactIsEmptyAndEachOtherCardHasItsOwn(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -92,7 +92,7 @@ import Testing
         #expect(workContainer.map(\.identifier) == [account.identifier])
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func unlinkSplitsTheCardsAndKeepsThemSeparate(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -109,7 +109,7 @@ import Testing
         #expect(try store.linkReason(forContactWithIdentifier: work.identifier) == nil)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func linkingUnknownContactThrowsRecordDoesNotExist(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let ann = try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: temporary.store)[0]
@@ -118,7 +118,7 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func preferredIdentifierOutsideTheLinkThrowsRecordIdentifierInvalid(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let cards = try ContactFixtures.save([ContactFixtures.person("Ann", "Lee"), ContactFixtures.person("Bo", "Ek"), ContactFixtures.person("Cy", "Oh")], in: temporary.store)
@@ -128,7 +128,7 @@ import Testing
         #expect(try temporary.store.linkReason(forContactWithIdentifier: cards[0].identifier) == nil)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func deletingThePreferredCardLeavesTheOtherAsItsOwnContact(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -143,7 +143,7 @@ import Testing
         #expect(try store.historyLines(after: token, unify: false).lines == ["delete \(home.identifier)"])
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func unifiedHistoryFollowsLinksAndPerContainerHistoryShowsCards(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -159,7 +159,7 @@ import Testing
         #expect(try store.historyLines(after: nil, unify: false).lines.count == 3)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func savingAUnifiedContactKeepsOtherCardsValuesOnTheirCards(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -180,7 +180,7 @@ import Testing
         #expect(try store.unifiedContact(withIdentifier: work.identifier, keysToFetch: Self.allKeys).note == "Met at work")
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func lazyContactFetchReturnsEachUnifiedContactOnce(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -196,7 +196,7 @@ import Testing
 
     // MARK: Automatic linking
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func sameNameAndPhoneNumberInAnotherContainerLinksWithItsReason(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -214,7 +214,7 @@ import Testing
         #expect(try store.linkedContactIdentifiers(ofContactWithIdentifier: work.identifier) == [home.identifier, work.identifier])
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func sameNameAndEmailAddressIgnoringCaseLinks(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -229,7 +229,7 @@ import Testing
         #expect(try store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "ann"), keysToFetch: []).count == 1)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket, [
+    @Test(arguments: StoreMode.allCases, [
         ("same container", "Ann", "+1 415 555 0100", true),
         ("other name", "Anne", "+1 415 555 0100", false),
         ("other number", "Ann", "+1 415 555 0111", false),
@@ -249,7 +249,7 @@ import Testing
         #expect(try store.linkReason(forContactWithIdentifier: other.identifier) == nil)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func keepSeparateIsRememberedByAutomaticLinking(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -264,7 +264,7 @@ import Testing
         #expect(try store.linkReason(forContactWithIdentifier: work.identifier) == nil)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func aCardIsNotLinkedToAUnifiedContactThatAlreadyHasACardInItsContainer(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -279,7 +279,7 @@ import Testing
         #expect(try store.linkReason(forContactWithIdentifier: duplicate.identifier) == nil)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func keepSeparateDetachesLinkedCards(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store

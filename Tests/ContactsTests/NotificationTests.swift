@@ -55,7 +55,7 @@ private final class NotificationRecorder {
         #expect(Notification.Name.CNContactStoreDidChange.rawValue == "CNContactStoreDidChangeNotification")
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func saveRequestPostsItsIdentifierAndSource(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let recorder = NotificationRecorder(store: temporary.store)
@@ -69,7 +69,7 @@ private final class NotificationRecorder {
         #expect(notifications.first?["CNNotificationOriginationExternally"] == nil)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func failedSavePostsNothing(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let recorder = NotificationRecorder(store: temporary.store)
@@ -79,7 +79,7 @@ private final class NotificationRecorder {
         #expect(recorder.notifications.isEmpty)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func observerMayFetchFromTheStoreInsideTheHandler(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -94,7 +94,7 @@ private final class NotificationRecorder {
         #expect(counts.withLock { $0 } == [1])
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func ownSavesAreNotAnnouncedAgainAsExternal(mode: StoreMode) async throws {
         let temporary = try TemporaryStore(mode: mode)
         let recorder = NotificationRecorder(store: temporary.store)
@@ -104,7 +104,7 @@ private final class NotificationRecorder {
         #expect(recorder.notifications.allSatisfy { $0["CNNotificationOriginationExternally"] == nil })
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func importIsAnnouncedOnceAsThisStoresChange(mode: StoreMode) async throws {
         let temporary = try TemporaryStore(mode: mode)
         let recorder = NotificationRecorder(store: temporary.store)
@@ -116,7 +116,7 @@ private final class NotificationRecorder {
         #expect(recorder.notifications.first?["CNNotificationOriginationExternally"] == nil)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func anotherProcessSavingIsNoticedWithinOneSecond(mode: StoreMode) async throws {
         let temporary = try TemporaryStore(mode: mode)
         let recorder = NotificationRecorder(store: temporary.store)
@@ -135,7 +135,7 @@ private final class NotificationRecorder {
         #expect(names.count == 1)
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func releasedStoreStopsWatching(mode: StoreMode) async throws {
         let temporary = try TemporaryStore(mode: mode)
         weak var released: CNContactStore?

@@ -123,7 +123,7 @@ import Testing
     }
 
     /// Group names are strings of the store too: added, renamed, listed and reported in the history whole.
-    @Test(arguments: StoreMode.notYetOverTheSocket, TextSamples.all)
+    @Test(arguments: StoreMode.allCases, TextSamples.all)
     func groupNamesReadBackExactly(mode: StoreMode, sample: TextSample) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
@@ -152,7 +152,7 @@ import Testing
 
     /// A store import keeps U+0000 in group names (CATEGORIES) and unknown properties, and its export writes
     /// them back; a category that differs from a stored group only after U+0000 is another group.
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func importAndExportKeepTextAfterNulInGroupsAndUnknownProperties(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let friends = CNMutableGroup()
@@ -176,7 +176,7 @@ import Testing
 
     /// Automatic linking compares whole names and addresses: cards that differ only after U+0000 are
     /// different people, where the cut text would have linked them.
-    @Test(arguments: StoreMode.notYetOverTheSocket, [
+    @Test(arguments: StoreMode.allCases, [
         ("Ann\u{0}Evil", "ann@example.com"), ("Ann", "ann@example.com\u{0}evil"),
     ] as [(TextSample, TextSample)])
     func cardsThatDifferAfterNulAreNotLinked(mode: StoreMode, example: (TextSample, TextSample)) throws {

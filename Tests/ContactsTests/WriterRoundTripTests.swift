@@ -44,7 +44,7 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreMode.notYetOverTheSocket)
+    @Test(arguments: StoreMode.allCases)
     func importedContactsReadBackAsTheSavedOnes(mode: StoreMode) throws {
         let contacts = Self.contacts()
         let data = try CNContactVCardSerialization.data(with: contacts)
