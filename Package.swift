@@ -103,7 +103,8 @@ let package = Package(
             exclude: ["Info.plist"]
         ),
         .target(name: "ContactsSampleData", dependencies: ["ContactsModel"]),
-        .target(name: "ContactsTestSupport", dependencies: ["ContactsSystem"]),
+        // ContactsDaemon and ContactsClient: TemporaryStore runs the store under test over a daemon's socket too.
+        .target(name: "ContactsTestSupport", dependencies: ["ContactsSystem", "ContactsDaemon", "ContactsClient"]),
         .testTarget(
             name: "ContactsModelTests",
             dependencies: ["ContactsModel", "ContactsTestSupport"]
@@ -129,7 +130,8 @@ let package = Package(
         .testTarget(name: "ContactsEngineTests", dependencies: ["ContactsEngine", "ContactsTestSupport"]),
         // An app's side of daemon mode: plain blocking sockets, so apps link neither NIO nor the daemon.
         .target(name: "ContactsClient", dependencies: ["ContactsEngine", "ContactsModel", "ContactsProtocol"]),
-        // pidfd_send_signal for the daemon: Swift cannot call the variadic syscall(2).
+        // For the daemon: pidfd_send_signal (Swift cannot call the variadic syscall(2)), and fstatfs (Glibc's module
+        // does not export it).
         .target(name: "CDaemonSupport"),
         .target(
             name: "ContactsDaemon",

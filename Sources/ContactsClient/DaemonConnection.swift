@@ -118,7 +118,13 @@ package final class DaemonConnection: ContactStoreConnection, ContactStorePrivac
         }
         request.saveIdentifier = saveIdentifier
         request.refetch = refetch
-        guard case .save(let reply) = try call(.save(request)) else { throw Self.unexpected }
+        let body: Contacts_V1_ServerMessage.OneOf_Body
+        do {
+            body = try call(.save(request))
+        } catch {
+            throw Self.withAffectedRecords(error, from: operations)
+        }
+        guard case .save(let reply) = body else { throw Self.unexpected }
         guard refetch else { return }
         // The daemon returns the stored state of each added and updated contact, in request order, as the
         // embedded store refreshes them in place.

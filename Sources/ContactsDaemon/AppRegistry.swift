@@ -66,16 +66,19 @@ package struct AppRegistry: Sendable {
         return status.st_mode & (S_IWGRP | S_IWOTH) == 0
     }
 
-    /// The SHA-256 of a file, in lowercase hex.
+    /// The SHA-256 of a file, in lowercase hex; a file unchanged since it was last hashed is not read again
+    /// (``DigestCache``).
     package static func sha256(ofFileAt path: String) throws -> String {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw DaemonError(.peerUnknown, "cannot read \(path)")
         }
         defer { try? handle.close() }
-        var hasher = SHA256()
-        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-            hasher.update(data: chunk)
+        return try DigestCache.shared.digest(of: handle.fileDescriptor) {
+            var hasher = SHA256()
+            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                hasher.update(data: chunk)
+            }
+            return hasher.finalize().map { String(format: "%02x", $0) }.joined()
         }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
     }
 }

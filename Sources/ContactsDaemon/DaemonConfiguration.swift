@@ -28,6 +28,9 @@ package struct DaemonConfiguration: Sendable {
     package var consentTimeout: Duration = .seconds(120)
     /// Where the system's sandboxed apps are installed, for identifying Flatpak and snap peers.
     package var sandboxes = SandboxConfiguration()
+    /// The locale whose collation orders the stores' sorted fetches; nil: the daemon's environment's (its
+    /// `LANG`), as an embedded store without one uses the process's.
+    package var localeIdentifier: String?
 
     /// The registry entitlement of the person's agents (the `contacts` tool, a session agent): they may list
     /// and answer the consent requests of their own user's apps. Our own name, not Apple's.
@@ -40,7 +43,7 @@ package struct DaemonConfiguration: Sendable {
     }
 
     /// The store file of a human user.
-    func storeURL(for uid: uid_t) -> URL {
+    package func storeURL(for uid: uid_t) -> URL {
         stateDirectory.appendingPathComponent("users/\(uid)/Contacts.sqlite")
     }
 

@@ -21,7 +21,9 @@ final class UserStores: Sendable {
             let url = configuration.storeURL(for: uid)
             ImportUpload.removeLeftovers(in: url.deletingLastPathComponent())
             do throws(StoreError) {
-                let store = try StoreDatabase.open(ContactStoreConfiguration(url: url))
+                var settings = ContactStoreConfiguration(url: url)
+                settings.localeIdentifier = configuration.localeIdentifier
+                let store = try StoreDatabase.open(settings)
                 stores[uid] = store
                 notices.watch(store, uid: uid)
                 return store

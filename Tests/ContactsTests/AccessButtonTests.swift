@@ -4,8 +4,9 @@ import Foundation
 import Testing
 
 @Suite struct AccessButtonTests {
-    @Test func limitedAppGetsOnlyTheTappedContactAndTheMatchesGoToThePerson() async throws {
-        let fixtures = try PrivacyFixtures()
+    @Test(arguments: StoreMode.allCases)
+    func limitedAppGetsOnlyTheTappedContactAndTheMatchesGoToThePerson(mode: StoreMode) async throws {
+        let fixtures = try PrivacyFixtures(mode: mode)
         let identifiers = try fixtures.add(["Ann", "Anna", "Bob"], emails: ["Anna": "anna@example.com"])
         let app = PrivacyFixtures.app()
         let privacy = try fixtures.accessControls()
@@ -38,8 +39,9 @@ import Testing
         #expect(matches.map(\.displayName) == ["Ann Test"])
     }
 
-    @Test func notDeterminedAsksForLimitedAccessAfterTheTap() async throws {
-        let fixtures = try PrivacyFixtures()
+    @Test(arguments: StoreMode.allCases)
+    func notDeterminedAsksForLimitedAccessAfterTheTap(mode: StoreMode) async throws {
+        let fixtures = try PrivacyFixtures(mode: mode)
         let identifiers = try fixtures.add(["Ann", "Bob"])
         let app = PrivacyFixtures.app()
         var configuration = fixtures.temporary.configuration()
@@ -52,7 +54,7 @@ import Testing
             for: app, query: AccessButtonQuery(queryString: "Bob"), trustedAgent: agent)
         #expect(granted == [identifiers[1]])
         #expect(consent.shown.map(\.style) == [.limitedOnly])
-        let store = fixtures.store(for: app)
+        let store = try fixtures.store(for: app)
         #expect(store.authorizationStatus(for: .contacts) == .limited)
         #expect(try PrivacyFixtures.names(in: store) == ["Bob"])
     }
@@ -71,8 +73,9 @@ import Testing
         #expect(agent.shown.isEmpty)
     }
 
-    @Test func unverifiedTapGrantsNothing() async throws {
-        let fixtures = try PrivacyFixtures()
+    @Test(arguments: StoreMode.allCases)
+    func unverifiedTapGrantsNothing(mode: StoreMode) async throws {
+        let fixtures = try PrivacyFixtures(mode: mode)
         let identifiers = try fixtures.add(["Ann"])
         let app = PrivacyFixtures.app()
         let privacy = try fixtures.accessControls()

@@ -6,10 +6,11 @@ import Testing
 @Suite struct AuthorizationTests {
     private let names = [CNContactGivenNameKey as CNKeyDescriptor]
 
-    @Test func statusIsNotDeterminedBeforeAnyDecisionAndAsksNobody() throws {
-        let fixtures = try PrivacyFixtures()
+    @Test(arguments: StoreMode.allCases)
+    func statusIsNotDeterminedBeforeAnyDecisionAndAsksNobody(mode: StoreMode) throws {
+        let fixtures = try PrivacyFixtures(mode: mode)
         let agent = ScriptedConsentAgent(answers: [.full])
-        let store = fixtures.store(for: PrivacyFixtures.app(), consent: agent)
+        let store = try fixtures.store(for: PrivacyFixtures.app(), consent: agent)
         #expect(store.authorizationStatus(for: .contacts) == .notDetermined)
         #expect(agent.shown.isEmpty)
     }
@@ -20,13 +21,16 @@ import Testing
         #expect(try await fixtures.person.requestAccess(for: .contacts))
     }
 
-    @Test(arguments: [
+    @Test(arguments: StoreMode.allCases, [
         (ConsentAnswer.full, CNAuthorizationStatus.authorized), (.limited([]), .limited),
     ])
-    func requestAccessAsksOnceAndRemembersTheAnswer(answer: ConsentAnswer, status: CNAuthorizationStatus) async throws {
-        let fixtures = try PrivacyFixtures()
+    func requestAccessAsksOnceAndRemembersTheAnswer(
+        mode: StoreMode, example: (ConsentAnswer, CNAuthorizationStatus)
+    ) async throws {
+        let (answer, status) = example
+        let fixtures = try PrivacyFixtures(mode: mode)
         let agent = ScriptedConsentAgent(answers: [answer, .deny])
-        let store = fixtures.store(for: PrivacyFixtures.app(), consent: agent)
+        let store = try fixtures.store(for: PrivacyFixtures.app(), consent: agent)
         #expect(try await store.requestAccess(for: .contacts))
         #expect(try await store.requestAccess(for: .contacts))
         #expect(agent.shown.count == 1)
@@ -34,18 +38,20 @@ import Testing
         #expect(store.authorizationStatus(for: .contacts) == status)
     }
 
-    @Test func deniedRequestThrowsAuthorizationDenied() async throws {
-        let fixtures = try PrivacyFixtures()
-        let store = fixtures.store(for: PrivacyFixtures.app(), consent: ScriptedConsentAgent(answers: [.deny]))
+    @Test(arguments: StoreMode.allCases)
+    func deniedRequestThrowsAuthorizationDenied(mode: StoreMode) async throws {
+        let fixtures = try PrivacyFixtures(mode: mode)
+        let store = try fixtures.store(for: PrivacyFixtures.app(), consent: ScriptedConsentAgent(answers: [.deny]))
         await #expect(throws: CNError.self) { try await store.requestAccess(for: .contacts) }
         #expect(store.authorizationStatus(for: .contacts) == .denied)
         let error = await #expect(throws: CNError.self) { try await store.requestAccess(for: .contacts) }
         #expect(error?.code == .authorizationDenied)
     }
 
-    @Test func completionHandlerReportsNotGrantedWithErrorWhenDenied() async throws {
-        let fixtures = try PrivacyFixtures()
-        let store = fixtures.store(for: PrivacyFixtures.app(), consent: ScriptedConsentAgent(answers: [.deny]))
+    @Test(arguments: StoreMode.allCases)
+    func completionHandlerReportsNotGrantedWithErrorWhenDenied(mode: StoreMode) async throws {
+        let fixtures = try PrivacyFixtures(mode: mode)
+        let store = try fixtures.store(for: PrivacyFixtures.app(), consent: ScriptedConsentAgent(answers: [.deny]))
         let (granted, code) = await withCheckedContinuation { continuation in
             store.requestAccess(for: .contacts) { granted, error in
                 continuation.resume(returning: (granted, (error as? CNError)?.code))
@@ -55,10 +61,11 @@ import Testing
         #expect(code == .authorizationDenied)
     }
 
-    @Test func withNoAgentAbleToAskNothingIsRecordedAndALaterRequestAsksAgain() async throws {
-        let fixtures = try PrivacyFixtures()
+    @Test(arguments: StoreMode.allCases)
+    func withNoAgentAbleToAskNothingIsRecordedAndALaterRequestAsksAgain(mode: StoreMode) async throws {
+        let fixtures = try PrivacyFixtures(mode: mode)
         let agent = ScriptedConsentAgent(answers: [nil, .full])
-        let store = fixtures.store(for: PrivacyFixtures.app(), consent: agent)
+        let store = try fixtures.store(for: PrivacyFixtures.app(), consent: agent)
         await #expect(throws: CNError.self) { try await store.requestAccess(for: .contacts) }
         #expect(store.authorizationStatus(for: .contacts) == .notDetermined)
         #expect(try fixtures.accessControls().apps().isEmpty)
@@ -66,30 +73,33 @@ import Testing
         #expect(agent.shown.count == 2)
     }
 
-    @Test func dataCallWhileNotDeterminedAsksAndWaitsForTheAnswer() throws {
-        let fixtures = try PrivacyFixtures()
+    @Test(arguments: StoreMode.allCases)
+    func dataCallWhileNotDeterminedAsksAndWaitsForTheAnswer(mode: StoreMode) throws {
+        let fixtures = try PrivacyFixtures(mode: mode)
         try fixtures.add(["Ann", "Bob"])
         let agent = ScriptedConsentAgent(answers: [.full])
-        let store = fixtures.store(for: PrivacyFixtures.app(), consent: agent)
+        let store = try fixtures.store(for: PrivacyFixtures.app(), consent: agent)
         #expect(try PrivacyFixtures.names(in: store) == ["Ann", "Bob"])
         #expect(try PrivacyFixtures.names(in: store) == ["Ann", "Bob"])
         #expect(agent.shown.count == 1)
         #expect(store.authorizationStatus(for: .contacts) == .authorized)
     }
 
-    @Test func dataCallWhileNotDeterminedFailsWhenThePersonDenies() throws {
-        let fixtures = try PrivacyFixtures()
+    @Test(arguments: StoreMode.allCases)
+    func dataCallWhileNotDeterminedFailsWhenThePersonDenies(mode: StoreMode) throws {
+        let fixtures = try PrivacyFixtures(mode: mode)
         try fixtures.add(["Ann"])
-        let store = fixtures.store(for: PrivacyFixtures.app(), consent: ScriptedConsentAgent(answers: [.deny]))
+        let store = try fixtures.store(for: PrivacyFixtures.app(), consent: ScriptedConsentAgent(answers: [.deny]))
         #expect(PrivacyFixtures.code { try PrivacyFixtures.names(in: store) } == .authorizationDenied)
         #expect(store.authorizationStatus(for: .contacts) == .denied)
     }
 
-    @Test func concurrentDataCallsShareOnePrompt() async throws {
-        let fixtures = try PrivacyFixtures()
+    @Test(arguments: StoreMode.allCases)
+    func concurrentDataCallsShareOnePrompt(mode: StoreMode) async throws {
+        let fixtures = try PrivacyFixtures(mode: mode)
         try fixtures.add(["Ann"])
         let agent = ScriptedConsentAgent(answers: [.full, .full, .full, .full])
-        let store = fixtures.store(for: PrivacyFixtures.app(), consent: agent)
+        let store = try fixtures.store(for: PrivacyFixtures.app(), consent: agent)
         let results = await withTaskGroup(of: [String]?.self) { group in
             for _ in 0..<4 {
                 group.addTask { try? PrivacyFixtures.names(in: store) }
@@ -100,33 +110,36 @@ import Testing
         #expect(agent.shown.count == 1)
     }
 
-    @Test func decisionSurvivesTheAppBeingInstalledAgain() async throws {
-        let fixtures = try PrivacyFixtures()
-        let first = fixtures.store(for: PrivacyFixtures.app(), consent: ScriptedConsentAgent(answers: [.limited([])]))
+    @Test(arguments: StoreMode.allCases)
+    func decisionSurvivesTheAppBeingInstalledAgain(mode: StoreMode) async throws {
+        let fixtures = try PrivacyFixtures(mode: mode)
+        let first = try fixtures.store(for: PrivacyFixtures.app(), consent: ScriptedConsentAgent(answers: [.limited([])]))
         #expect(try await first.requestAccess(for: .contacts))
         let agent = ScriptedConsentAgent(answers: [.deny])
-        let reinstalled = fixtures.store(for: PrivacyFixtures.app(), consent: agent)
+        let reinstalled = try fixtures.store(for: PrivacyFixtures.app(), consent: agent)
         #expect(reinstalled.authorizationStatus(for: .contacts) == .limited)
         #expect(try await reinstalled.requestAccess(for: .contacts))
         #expect(agent.shown.isEmpty)
     }
 
-    @Test func restrictedAppIsNeverAskedAndEveryDataCallFails() async throws {
-        let fixtures = try PrivacyFixtures()
+    @Test(arguments: StoreMode.allCases)
+    func restrictedAppIsNeverAskedAndEveryDataCallFails(mode: StoreMode) async throws {
+        let fixtures = try PrivacyFixtures(mode: mode)
         let agent = ScriptedConsentAgent(answers: [.full])
         let app = PrivacyFixtures.app()
-        let store = fixtures.store(for: app, consent: agent, policy: AdministratorPolicy(restricted: ["com.example.*"]))
+        let store = try fixtures.store(for: app, consent: agent, policy: AdministratorPolicy(restricted: ["com.example.*"]))
         #expect(store.authorizationStatus(for: .contacts) == .restricted)
         await #expect(throws: CNError.self) { try await store.requestAccess(for: .contacts) }
         #expect(PrivacyFixtures.code { try PrivacyFixtures.names(in: store) } == .authorizationDenied)
         #expect(agent.shown.isEmpty)
     }
 
-    @MainActor @Test func dataCallOnTheMainActorWaitsForThePromptWithoutDeadlock() throws {
-        let fixtures = try PrivacyFixtures()
+    @MainActor @Test(arguments: StoreMode.allCases)
+    func dataCallOnTheMainActorWaitsForThePromptWithoutDeadlock(mode: StoreMode) throws {
+        let fixtures = try PrivacyFixtures(mode: mode)
         try fixtures.add(["Ann"])
         let agent = ScriptedConsentAgent(answers: [.limited([])])
-        let store = fixtures.store(for: PrivacyFixtures.app(), consent: agent)
+        let store = try fixtures.store(for: PrivacyFixtures.app(), consent: agent)
         #expect(try PrivacyFixtures.names(in: store).isEmpty)
         #expect(agent.shown.count == 1)
         #expect(store.authorizationStatus(for: .contacts) == .limited)

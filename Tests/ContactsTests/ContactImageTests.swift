@@ -12,8 +12,9 @@ import Testing
         return try #require(Thumbnail.encode(Bitmap(width: 800, height: 600, pixels: pixels)))
     }
 
-    @Test func imageIsStoredWithADownscaledThumbnail() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func imageIsStoredWithADownscaledThumbnail(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let contact = ContactFixtures.person("Ann", "Lee")
         let image = try photo()
         contact.imageData = image
@@ -27,8 +28,9 @@ import Testing
         #expect(contact.thumbnailImageData == fetched.thumbnailImageData)
     }
 
-    @Test func withoutRefetchTheSavedContactKeepsItsOwnDerivedFields() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func withoutRefetchTheSavedContactKeepsItsOwnDerivedFields(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let contact = ContactFixtures.person("Ann", "Lee")
         contact.imageData = try photo()
         let request = CNSaveRequest()
@@ -41,8 +43,9 @@ import Testing
         #expect(stored.imageDataAvailable)
     }
 
-    @Test func imageDataAvailableAnswersWithoutTheImage() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func imageDataAvailableAnswersWithoutTheImage(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let contact = ContactFixtures.person("Ann", "Lee")
         contact.imageData = try photo()
         try ContactFixtures.save([contact, ContactFixtures.person("Bo", "Ek")], in: temporary.store)
@@ -55,8 +58,9 @@ import Testing
         #expect(available == ["Ann": true, "Bo": false])
     }
 
-    @Test func removingTheImageClearsAvailabilityAndThumbnail() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func removingTheImageClearsAvailabilityAndThumbnail(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let contact = ContactFixtures.person("Ann", "Lee")
         contact.imageData = try photo()
         try ContactFixtures.save([contact], in: temporary.store)
@@ -70,8 +74,9 @@ import Testing
         #expect(fetched.thumbnailImageData == nil)
     }
 
-    @Test func dataThatIsNotAnImageIsKeptWithoutThumbnail() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func dataThatIsNotAnImageIsKeptWithoutThumbnail(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let contact = ContactFixtures.person("Ann", "Lee")
         contact.imageData = Data("GIF89a".utf8)
         try ContactFixtures.save([contact], in: temporary.store)

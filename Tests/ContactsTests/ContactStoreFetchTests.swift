@@ -40,8 +40,9 @@ import Testing
         return contact
     }
 
-    @Test func savedContactReadsBackWithEveryValueAndLabeledValueIdentifier() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func savedContactReadsBackWithEveryValueAndLabeledValueIdentifier(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let contact = richContact()
         let phoneIdentifiers = contact.phoneNumbers.map(\.identifier)
         try ContactFixtures.save([contact], in: temporary.store)
@@ -65,8 +66,9 @@ import Testing
         #expect(fetched.isKeyAvailable(CNContactImageDataKey) == false)
     }
 
-    @Test func fetchedContactHoldsExactlyTheRequestedKeys() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func fetchedContactHoldsExactlyTheRequestedKeys(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let contact = richContact()
         try ContactFixtures.save([contact], in: temporary.store)
         let fetched = try temporary.store.unifiedContact(
@@ -81,8 +83,9 @@ import Testing
         #expect(fetched.emailAddresses.count == 1)
     }
 
-    @Test func unknownIdentifierThrowsRecordDoesNotExistWithTheIdentifier() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func unknownIdentifierThrowsRecordDoesNotExistWithTheIdentifier(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         #expect {
             _ = try temporary.store.unifiedContact(withIdentifier: "missing:ABPerson", keysToFetch: [])
         } throws: { error in
@@ -91,8 +94,9 @@ import Testing
         }
     }
 
-    @Test func enumerationStopsWhenTheBlockSetsStop() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func enumerationStopsWhenTheBlockSetsStop(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         try ContactFixtures.save((0..<1_200).map { ContactFixtures.person("Given\($0)", "Family") }, in: temporary.store)
         var seen = 0
         try temporary.store.enumerateContacts(with: CNContactFetchRequest(keysToFetch: [])) { _, stop in
@@ -102,23 +106,25 @@ import Testing
         #expect(seen == 700)
     }
 
-    @Test func enumerationVisitsEveryContactAcrossBatches() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func enumerationVisitsEveryContactAcrossBatches(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let contacts = (0..<1_234).map { ContactFixtures.person("Given\($0)", "Family") }
         try ContactFixtures.save(contacts, in: temporary.store)
         #expect(try ContactFixtures.identifiers(in: temporary.store) == contacts.map(\.identifier).sorted())
     }
 
-    @Test func enumerationOfAnEmptyStoreNeverCallsTheBlock() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func enumerationOfAnEmptyStoreNeverCallsTheBlock(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         var calls = 0
         try temporary.store.enumerateContacts(with: CNContactFetchRequest(keysToFetch: [])) { _, _ in calls += 1 }
         #expect(calls == 0)
     }
 
-    @Test(arguments: [false, true])
-    func mutableObjectsChoosesTheContactClass(mutable: Bool) throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases, [false, true])
+    func mutableObjectsChoosesTheContactClass(mode: StoreMode, mutable: Bool) throws {
+        let temporary = try TemporaryStore(mode: mode)
         try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: temporary.store)
         let request = CNContactFetchRequest(keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])
         request.mutableObjects = mutable
@@ -127,8 +133,9 @@ import Testing
         #expect(isMutable == [mutable])
     }
 
-    @Test func blockMayCallTheStoreAgainWhileEnumerating() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func blockMayCallTheStoreAgainWhileEnumerating(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         try ContactFixtures.save([ContactFixtures.person("Ann", "Lee"), ContactFixtures.person("Bo", "Ek")], in: temporary.store)
         var names: [String] = []
         try temporary.store.enumerateContacts(with: CNContactFetchRequest(keysToFetch: [])) { contact, _ in
@@ -138,8 +145,9 @@ import Testing
         #expect(names.sorted() == ["Ann", "Bo"])
     }
 
-    @Test func unifiedFetchesReportTheContactAsUnifiedWithItself() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func unifiedFetchesReportTheContactAsUnifiedWithItself(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let contact = ContactFixtures.person("Ann", "Lee")
         try ContactFixtures.save([contact], in: temporary.store)
         let fetched = try temporary.store.unifiedContact(withIdentifier: contact.identifier, keysToFetch: [])
@@ -147,13 +155,15 @@ import Testing
         #expect(!fetched.isUnifiedWithContact(withIdentifier: ""))
     }
 
-    @Test func meContactIsMissingUntilOneIsMarked() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func meContactIsMissingUntilOneIsMarked(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         #expect(throws: CNError.self) { _ = try temporary.store.unifiedMeContactWithKeys(toFetch: []) }
     }
 
-    @Test func aSecondStoreOnTheSameFileSeesTheSavedContacts() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func aSecondStoreOnTheSameFileSeesTheSavedContacts(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let contact = ContactFixtures.person("Ann", "Lee")
         try ContactFixtures.save([contact], in: temporary.store)
         #expect(try ContactFixtures.identifiers(in: temporary.reopen()) == [contact.identifier])

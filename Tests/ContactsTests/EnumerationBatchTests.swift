@@ -11,8 +11,8 @@ import Testing
     /// 1,300 generated contacts: past the first two batches (128 + 512) and into the third.
     private static let count = 1_300
 
-    private static func store() throws -> (TemporaryStore, [CNMutableContact]) {
-        let temporary = try TemporaryStore()
+    private static func store(_ mode: StoreMode) throws -> (TemporaryStore, [CNMutableContact]) {
+        let temporary = try TemporaryStore(mode: mode)
         var generator = GeneratedContacts(seed: 7)
         let contacts = try ContactFixtures.save(generator.contacts(count), in: temporary.store)
         return (temporary, contacts)
@@ -29,9 +29,9 @@ import Testing
         ].map { $0 as CNKeyDescriptor }
     }
 
-    @Test(arguments: [CNContactSortOrder.none, .givenName, .familyName])
-    func enumeratedContactsEqualThoseReadOneByOne(order: CNContactSortOrder) throws {
-        let (temporary, saved) = try Self.store()
+    @Test(arguments: StoreMode.allCases, [CNContactSortOrder.none, .givenName, .familyName])
+    func enumeratedContactsEqualThoseReadOneByOne(mode: StoreMode, order: CNContactSortOrder) throws {
+        let (temporary, saved) = try Self.store(mode)
         let request = CNContactFetchRequest(keysToFetch: Self.allKeysButImage)
         request.sortOrder = order
         var enumerated: [CNContact] = []
@@ -57,9 +57,9 @@ import Testing
         }
     }
 
-    @Test(arguments: [CNContactSortOrder.givenName, .familyName])
-    func sortOrderHoldsAcrossBatches(order: CNContactSortOrder) throws {
-        let (temporary, _) = try Self.store()
+    @Test(arguments: StoreMode.allCases, [CNContactSortOrder.givenName, .familyName])
+    func sortOrderHoldsAcrossBatches(mode: StoreMode, order: CNContactSortOrder) throws {
+        let (temporary, _) = try Self.store(mode)
         let request = CNContactFetchRequest(keysToFetch: [CNContact.descriptorForAllComparatorKeys()])
         request.sortOrder = order
         var enumerated: [CNContact] = []
@@ -72,9 +72,9 @@ import Testing
         #expect(Set(enumerated.map(\.identifier)).count == Self.count)
     }
 
-    @Test(arguments: [1, 127, 128, 129, 640, 641, 1_299])
-    func stopEndsTheEnumerationAtAnyContact(stopAfter: Int) throws {
-        let (temporary, _) = try Self.store()
+    @Test(arguments: StoreMode.allCases, [1, 127, 128, 129, 640, 641, 1_299])
+    func stopEndsTheEnumerationAtAnyContact(mode: StoreMode, stopAfter: Int) throws {
+        let (temporary, _) = try Self.store(mode)
         let request = CNContactFetchRequest(keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])
         request.sortOrder = .familyName
         var seen: [String] = []
@@ -88,8 +88,9 @@ import Testing
         #expect(Array(all.prefix(stopAfter)) == seen)
     }
 
-    @Test func blockMayChangeTheStoreBetweenBatches() throws {
-        let (temporary, _) = try Self.store()
+    @Test(arguments: StoreMode.allCases)
+    func blockMayChangeTheStoreBetweenBatches(mode: StoreMode) throws {
+        let (temporary, _) = try Self.store(mode)
         let request = CNContactFetchRequest(keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])
         var seen = Set<String>()
         var failedSaves = 0

@@ -4,8 +4,8 @@ import Foundation
 import Testing
 
 @Suite struct ExportTests {
-    private func importedSample() throws -> TemporaryStore {
-        let temporary = try TemporaryStore()
+    private func importedSample(_ mode: StoreMode) throws -> TemporaryStore {
+        let temporary = try TemporaryStore(mode: mode)
         try temporary.store.importVCards(data: Data(ImportTestSupport.sampleText.utf8))
         return temporary
     }
@@ -19,11 +19,9 @@ import Testing
         (.vCard4Kind, .v4_0, "\r\nKIND:group", "\r\nMEMBER:urn:uuid:"),
     ]
 
-    @Test(arguments: styles)
-    func groupCardStylesWriteTheirDialectAndImportBack(
-        _ style: (ContactExportOptions.GroupStyle, VCardWritingOptions.Version, String, String)
-    ) throws {
-        let temporary = try importedSample()
+    @Test(arguments: StoreMode.allCases, styles)
+    func groupCardStylesWriteTheirDialectAndImportBack(mode: StoreMode, _ style: (ContactExportOptions.GroupStyle, VCardWritingOptions.Version, String, String)) throws {
+        let temporary = try importedSample(mode)
         let url = temporary.directory.appendingPathComponent("out.vcf")
         let summary = try temporary.store.exportVCards(
             to: url, options: ContactExportOptions(version: style.1, groupStyle: style.0))
@@ -32,30 +30,33 @@ import Testing
         let text = try String(contentsOf: url, encoding: .utf8)
         #expect(text.contains(style.2))
         #expect(text.components(separatedBy: style.3).count == 3)
-        let other = try TemporaryStore()
+        let other = try TemporaryStore(mode: mode)
         let imported = try other.store.importVCards(from: url)
         #expect(imported.added == 2)
         #expect(imported.groupsCreated == 1)
         #expect(imported.membersAdded == 2)
     }
 
-    @Test func categoriesStyleListsGroupsOnEachCardAndWritesNoGroupCards() throws {
-        let temporary = try importedSample()
+    @Test(arguments: StoreMode.allCases)
+    func categoriesStyleListsGroupsOnEachCardAndWritesNoGroupCards(mode: StoreMode) throws {
+        let temporary = try importedSample(mode)
         let cards = try ImportTestSupport.exported(
             temporary.store, in: temporary, options: ContactExportOptions(groupStyle: .categories))
         #expect(cards.count == 2)
         #expect(cards.allSatisfy { $0.categories == ["Friends"] && !$0.isGroup })
     }
 
-    @Test func noneStyleWritesNoGroups() throws {
-        let temporary = try importedSample()
+    @Test(arguments: StoreMode.allCases)
+    func noneStyleWritesNoGroups(mode: StoreMode) throws {
+        let temporary = try importedSample(mode)
         let cards = try ImportTestSupport.exported(temporary.store, in: temporary, options: ContactExportOptions(groupStyle: .none))
         #expect(cards.count == 2)
         #expect(cards.allSatisfy { $0.categories.isEmpty && !$0.isGroup })
     }
 
-    @Test func exportKeepsImportedUIDsAndUsesIdentifiersOtherwise() throws {
-        let temporary = try importedSample()
+    @Test(arguments: StoreMode.allCases)
+    func exportKeepsImportedUIDsAndUsesIdentifiersOtherwise(mode: StoreMode) throws {
+        let temporary = try importedSample(mode)
         let added = CNMutableContact()
         added.givenName = "Added"
         let request = CNSaveRequest()
@@ -67,8 +68,9 @@ import Testing
         ])
     }
 
-    @Test func groupSelectionWritesItsMembersAndItsCard() throws {
-        let temporary = try importedSample()
+    @Test(arguments: StoreMode.allCases)
+    func groupSelectionWritesItsMembersAndItsCard(mode: StoreMode) throws {
+        let temporary = try importedSample(mode)
         let other = CNMutableContact()
         other.givenName = "Outsider"
         let request = CNSaveRequest()
@@ -80,15 +82,17 @@ import Testing
         #expect(cards.filter(\.isGroup).map(\.groupName) == ["Friends"])
     }
 
-    @Test func predicateSelectionWritesMatchingContactsWithoutGroups() throws {
-        let temporary = try importedSample()
+    @Test(arguments: StoreMode.allCases)
+    func predicateSelectionWritesMatchingContactsWithoutGroups(mode: StoreMode) throws {
+        let temporary = try importedSample(mode)
         let cards = try ImportTestSupport.exported(
             temporary.store, in: temporary, selection: .predicate(CNContact.predicateForContacts(matchingName: "kate")))
         #expect(cards.map(\.contact.givenName) == ["Kate"])
     }
 
-    @Test func notesAndPhotosFollowTheOptions() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func notesAndPhotosFollowTheOptions(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let contact = CNMutableContact()
         contact.givenName = "Noted"
         contact.note = "a note"
@@ -105,8 +109,9 @@ import Testing
         #expect(bare.contact.imageData == nil)
     }
 
-    @Test func exportToAFolderThatDoesNotExistThrowsDataAccessError() throws {
-        let temporary = try importedSample()
+    @Test(arguments: StoreMode.allCases)
+    func exportToAFolderThatDoesNotExistThrowsDataAccessError(mode: StoreMode) throws {
+        let temporary = try importedSample(mode)
         let url = temporary.directory.appendingPathComponent("missing/out.vcf")
         #expect {
             try temporary.store.exportVCards(to: url)

@@ -7,17 +7,17 @@ import Testing
     private let nameKeys = [CNContactGivenNameKey as CNKeyDescriptor]
 
     /// A store with Ann, Bob and Cid; the app has limited access to Ann.
-    private func limitedStore(notes: Bool = false) throws -> (PrivacyFixtures, CNContactStore, [String]) {
-        let fixtures = try PrivacyFixtures()
+    private func limitedStore(_ mode: StoreMode, notes: Bool = false) throws -> (PrivacyFixtures, CNContactStore, [String]) {
+        let fixtures = try PrivacyFixtures(mode: mode)
         let identifiers = try fixtures.add(["Ann", "Bob", "Cid"], emails: ["Bob": "bob@example.com"])
         let app = PrivacyFixtures.app(notes: notes)
         try fixtures.accessControls().setAccess(.limited([identifiers[0]]), for: app.bundleIdentifier)
-        return (fixtures, fixtures.store(for: app), identifiers)
+        return (fixtures, try fixtures.store(for: app), identifiers)
     }
 
-    @Test(arguments: [CNAuthorizationStatus.denied, .restricted])
-    func everyDataCallFailsWithAuthorizationDenied(status: CNAuthorizationStatus) throws {
-        let fixtures = try PrivacyFixtures()
+    @Test(arguments: StoreMode.allCases, [CNAuthorizationStatus.denied, .restricted])
+    func everyDataCallFailsWithAuthorizationDenied(mode: StoreMode, status: CNAuthorizationStatus) throws {
+        let fixtures = try PrivacyFixtures(mode: mode)
         let identifiers = try fixtures.add(["Ann"])
         let app = PrivacyFixtures.app()
         if status == .denied {
@@ -25,7 +25,7 @@ import Testing
         } else {
             try fixtures.accessControls().restrict(app.bundleIdentifier)
         }
-        let store = fixtures.store(for: app)
+        let store = try fixtures.store(for: app)
         #expect(store.authorizationStatus(for: .contacts) == status)
         let calls: [() throws -> Any] = [
             { try store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "Ann"), keysToFetch: self.nameKeys) },
@@ -43,8 +43,9 @@ import Testing
         #expect(store.currentHistoryToken == nil)
     }
 
-    @Test func limitedAppSeesOnlySharedAndCreatedContacts() throws {
-        let (fixtures, store, _) = try limitedStore()
+    @Test(arguments: StoreMode.allCases)
+    func limitedAppSeesOnlySharedAndCreatedContacts(mode: StoreMode) throws {
+        let (fixtures, store, _) = try limitedStore(mode)
         defer { withExtendedLifetime(fixtures) {} }
         #expect(try PrivacyFixtures.names(in: store) == ["Ann"])
         let created = ContactFixtures.person("Dan", "Test")
@@ -53,8 +54,9 @@ import Testing
         #expect(try store.unifiedContact(withIdentifier: created.identifier, keysToFetch: nameKeys).givenName == "Dan")
     }
 
-    @Test func nameEmailAndIdentifierSearchesNeverMatchAHiddenContact() throws {
-        let (fixtures, store, identifiers) = try limitedStore()
+    @Test(arguments: StoreMode.allCases)
+    func nameEmailAndIdentifierSearchesNeverMatchAHiddenContact(mode: StoreMode) throws {
+        let (fixtures, store, identifiers) = try limitedStore(mode)
         defer { withExtendedLifetime(fixtures) {} }
         #expect(try store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "Bob"), keysToFetch: nameKeys).isEmpty)
         #expect(try store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "Test"), keysToFetch: nameKeys).map(\.givenName) == ["Ann"])
@@ -62,8 +64,9 @@ import Testing
         #expect(try store.unifiedContacts(matching: CNContact.predicateForContacts(withIdentifiers: identifiers), keysToFetch: nameKeys).map(\.identifier) == [identifiers[0]])
     }
 
-    @Test func hiddenContactReadsExactlyLikeAMissingOne() throws {
-        let (fixtures, store, identifiers) = try limitedStore()
+    @Test(arguments: StoreMode.allCases)
+    func hiddenContactReadsExactlyLikeAMissingOne(mode: StoreMode) throws {
+        let (fixtures, store, identifiers) = try limitedStore(mode)
         defer { withExtendedLifetime(fixtures) {} }
         let hidden = #expect(throws: CNError.self) { try store.unifiedContact(withIdentifier: identifiers[1], keysToFetch: self.nameKeys) }
         let missing = #expect(throws: CNError.self) { try store.unifiedContact(withIdentifier: "Missing:ABPerson", keysToFetch: self.nameKeys) }
@@ -72,8 +75,9 @@ import Testing
         #expect(hidden?.affectedRecordIdentifiers == [identifiers[1]])
     }
 
-    @Test func updatingOrDeletingAHiddenContactIsRecordDoesNotExist() throws {
-        let (fixtures, store, identifiers) = try limitedStore()
+    @Test(arguments: StoreMode.allCases)
+    func updatingOrDeletingAHiddenContactIsRecordDoesNotExist(mode: StoreMode) throws {
+        let (fixtures, store, identifiers) = try limitedStore(mode)
         let hidden = try #require(fixtures.person.unifiedContact(withIdentifier: identifiers[1], keysToFetch: nameKeys).mutableCopy() as? CNMutableContact)
         hidden.givenName = "Changed"
         let update = CNSaveRequest()
@@ -85,8 +89,9 @@ import Testing
         #expect(try PrivacyFixtures.names(in: fixtures.person) == ["Ann", "Bob", "Cid"])
     }
 
-    @Test func groupsAreVisibleButTheirMembersAreFiltered() throws {
-        let (fixtures, store, identifiers) = try limitedStore()
+    @Test(arguments: StoreMode.allCases)
+    func groupsAreVisibleButTheirMembersAreFiltered(mode: StoreMode) throws {
+        let (fixtures, store, identifiers) = try limitedStore(mode)
         let group = CNMutableGroup()
         group.name = "Friends"
         let request = CNSaveRequest()
@@ -101,8 +106,9 @@ import Testing
         #expect(members.map(\.givenName) == ["Ann"])
     }
 
-    @Test func containerOfAHiddenContactIsNotFound() throws {
-        let (fixtures, store, identifiers) = try limitedStore()
+    @Test(arguments: StoreMode.allCases)
+    func containerOfAHiddenContactIsNotFound(mode: StoreMode) throws {
+        let (fixtures, store, identifiers) = try limitedStore(mode)
         defer { withExtendedLifetime(fixtures) {} }
         #expect(try store.containers(matching: CNContainer.predicateForContainerOfContact(withIdentifier: identifiers[0])).count == 1)
         #expect(try store.containers(matching: CNContainer.predicateForContainerOfContact(withIdentifier: identifiers[1])).isEmpty)
@@ -110,8 +116,9 @@ import Testing
         #expect(!store.defaultContainerIdentifier().isEmpty)
     }
 
-    @Test func fetchingTheNoteWithoutTheEntitlementFailsAsAWhole() throws {
-        let (fixtures, store, identifiers) = try limitedStore()
+    @Test(arguments: StoreMode.allCases)
+    func fetchingTheNoteWithoutTheEntitlementFailsAsAWhole(mode: StoreMode) throws {
+        let (fixtures, store, identifiers) = try limitedStore(mode)
         defer { withExtendedLifetime(fixtures) {} }
         let keys = [CNContactGivenNameKey, CNContactNoteKey] as [CNKeyDescriptor]
         let error = #expect(throws: CNError.self) { try store.unifiedContact(withIdentifier: identifiers[0], keysToFetch: keys) }
@@ -120,15 +127,17 @@ import Testing
         #expect(PrivacyFixtures.code { try store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "Ann"), keysToFetch: keys) } == .unauthorizedKeys)
     }
 
-    @Test func fetchingTheNoteWithTheEntitlementWorks() throws {
-        let (fixtures, store, identifiers) = try limitedStore(notes: true)
+    @Test(arguments: StoreMode.allCases)
+    func fetchingTheNoteWithTheEntitlementWorks(mode: StoreMode) throws {
+        let (fixtures, store, identifiers) = try limitedStore(mode, notes: true)
         defer { withExtendedLifetime(fixtures) {} }
         let keys = [CNContactGivenNameKey, CNContactNoteKey] as [CNKeyDescriptor]
         #expect(try store.unifiedContact(withIdentifier: identifiers[0], keysToFetch: keys).note == "")
     }
 
-    @Test func savingANoteWithoutTheEntitlementIsUnauthorizedKeys() throws {
-        let (fixtures, store, _) = try limitedStore()
+    @Test(arguments: StoreMode.allCases)
+    func savingANoteWithoutTheEntitlementIsUnauthorizedKeys(mode: StoreMode) throws {
+        let (fixtures, store, _) = try limitedStore(mode)
         let contact = ContactFixtures.person("Eve", "Test")
         contact.note = "secret"
         #expect(PrivacyFixtures.code { try ContactFixtures.save([contact], in: store) } == .unauthorizedKeys)
@@ -138,8 +147,9 @@ import Testing
         #expect(try PrivacyFixtures.names(in: store) == ["Ann", "Eve"])
     }
 
-    @Test func reducingAccessStopsOpenStoresUntilReopened() throws {
-        let (fixtures, store, identifiers) = try limitedStore()
+    @Test(arguments: StoreMode.allCases)
+    func reducingAccessStopsOpenStoresUntilReopened(mode: StoreMode) throws {
+        let (fixtures, store, identifiers) = try limitedStore(mode)
         let app = PrivacyFixtures.app()
         #expect(try PrivacyFixtures.names(in: store) == ["Ann"])
         try fixtures.accessControls().share([identifiers[1]], with: app.bundleIdentifier)
@@ -147,24 +157,26 @@ import Testing
         try fixtures.accessControls().unshare([identifiers[0]], from: app.bundleIdentifier)
         #expect(PrivacyFixtures.code { try PrivacyFixtures.names(in: store) } == .authorizationDenied)
         #expect(PrivacyFixtures.code { try store.groups(matching: nil) } == .authorizationDenied)
-        let reopened = fixtures.store(for: app)
+        let reopened = try fixtures.store(for: app)
         #expect(try PrivacyFixtures.names(in: reopened) == ["Bob"])
     }
 
-    @Test func fullAccessSeesEverythingAndStillRecordsWhatItCreated() throws {
-        let fixtures = try PrivacyFixtures()
+    @Test(arguments: StoreMode.allCases)
+    func fullAccessSeesEverythingAndStillRecordsWhatItCreated(mode: StoreMode) throws {
+        let fixtures = try PrivacyFixtures(mode: mode)
         try fixtures.add(["Ann", "Bob"])
         let app = PrivacyFixtures.app()
         try fixtures.accessControls().setAccess(.full, for: app.bundleIdentifier)
-        let store = fixtures.store(for: app)
+        let store = try fixtures.store(for: app)
         #expect(try PrivacyFixtures.names(in: store) == ["Ann", "Bob"])
         try ContactFixtures.save([ContactFixtures.person("Cid", "Test")], in: store)
         try fixtures.accessControls().setAccess(.limited([]), for: app.bundleIdentifier)
         #expect(try PrivacyFixtures.names(in: fixtures.store(for: app)) == ["Cid"])
     }
 
-    @Test func limitedEnumerationStreamsEveryBatchInNameOrder() throws {
-        let fixtures = try PrivacyFixtures()
+    @Test(arguments: StoreMode.allCases)
+    func limitedEnumerationStreamsEveryBatchInNameOrder(mode: StoreMode) throws {
+        let fixtures = try PrivacyFixtures(mode: mode)
         let contacts = (0..<1_200).map { ContactFixtures.person(String(format: "P%04d", $0), "Test") }
         try ContactFixtures.save(contacts, in: fixtures.person)
         let shared = contacts.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
@@ -177,8 +189,9 @@ import Testing
         #expect(names == shared.map(\.givenName))
     }
 
-    @Test func addingAHiddenContactToAGroupIsRecordDoesNotExist() throws {
-        let (fixtures, store, identifiers) = try limitedStore()
+    @Test(arguments: StoreMode.allCases)
+    func addingAHiddenContactToAGroupIsRecordDoesNotExist(mode: StoreMode) throws {
+        let (fixtures, store, identifiers) = try limitedStore(mode)
         let group = CNMutableGroup()
         group.name = "Team"
         let add = CNSaveRequest()

@@ -22,18 +22,20 @@ import Testing
         return group
     }
 
-    @Test func aNewStoreHasOneLocalDefaultContainer() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func aNewStoreHasOneLocalDefaultContainer(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let containers = try temporary.store.containers(matching: nil)
         #expect(containers.count == 1)
         #expect(containers.first?.type == .local)
         #expect(containers.first?.identifier == temporary.store.defaultContainerIdentifier())
-        #expect(temporary.store.defaultContainerIdentifier() == temporary.reopen().defaultContainerIdentifier())
+        #expect(try temporary.reopen().defaultContainerIdentifier() == temporary.store.defaultContainerIdentifier())
     }
 
-    @Test func containerPredicatesSelectByIdentifierContactAndGroup() throws {
-        let temporary = try TemporaryStore()
-        let work = try temporary.store.addContainer(name: "Work", type: .cardDAV)
+    @Test(arguments: StoreMode.allCases)
+    func containerPredicatesSelectByIdentifierContactAndGroup(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
+        let work = try temporary.person.addContainer(name: "Work", type: .cardDAV)
         let contact = ContactFixtures.person("Ann", "Lee")
         try ContactFixtures.save([contact], in: temporary.store, container: work.identifier)
         let team = try group("Team", in: temporary.store, container: work.identifier)
@@ -43,9 +45,10 @@ import Testing
         #expect(try temporary.store.containers(matching: CNContainer.predicateForContainerOfContact(withIdentifier: "unknown")).isEmpty)
     }
 
-    @Test func groupsAreListedByPredicate() throws {
-        let temporary = try TemporaryStore()
-        let work = try temporary.store.addContainer(name: "Work", type: .cardDAV)
+    @Test(arguments: StoreMode.allCases)
+    func groupsAreListedByPredicate(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
+        let work = try temporary.person.addContainer(name: "Work", type: .cardDAV)
         let friends = try group("Friends", in: temporary.store)
         let team = try group("Team", in: temporary.store, container: work.identifier)
         #expect(try temporary.store.groups(matching: nil).map(\.identifier) == [friends.identifier, team.identifier])
@@ -53,8 +56,9 @@ import Testing
         #expect(try temporary.store.groups(matching: CNGroup.predicateForGroups(withIdentifiers: [friends.identifier])).map(\.name) == ["Friends"])
     }
 
-    @Test func renamingAndDeletingAGroupKeepsItsMembers() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func renamingAndDeletingAGroupKeepsItsMembers(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let ann = ContactFixtures.person("Ann", "Lee")
         try ContactFixtures.save([ann], in: temporary.store)
         let friends = try group("Friends", in: temporary.store)
@@ -71,8 +75,9 @@ import Testing
         #expect(try ContactFixtures.identifiers(in: temporary.store) == [ann.identifier])
     }
 
-    @Test func removeMemberAfterAddMemberInOneRequestLeavesNoMembership() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func removeMemberAfterAddMemberInOneRequestLeavesNoMembership(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let ann = ContactFixtures.person("Ann", "Lee")
         try ContactFixtures.save([ann], in: temporary.store)
         let friends = try group("Friends", in: temporary.store)
@@ -84,8 +89,9 @@ import Testing
         #expect(members.isEmpty)
     }
 
-    @Test func deletingAContactRemovesItsMemberships() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func deletingAContactRemovesItsMemberships(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let ann = ContactFixtures.person("Ann", "Lee")
         try ContactFixtures.save([ann], in: temporary.store)
         let friends = try group("Friends", in: temporary.store)
@@ -99,9 +105,10 @@ import Testing
         #expect(members.isEmpty)
     }
 
-    @Test func memberFromAnotherContainerThrowsContainmentScope() throws {
-        let temporary = try TemporaryStore()
-        let work = try temporary.store.addContainer(name: "Work", type: .cardDAV)
+    @Test(arguments: StoreMode.allCases)
+    func memberFromAnotherContainerThrowsContainmentScope(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
+        let work = try temporary.person.addContainer(name: "Work", type: .cardDAV)
         let ann = ContactFixtures.person("Ann", "Lee")
         try ContactFixtures.save([ann], in: temporary.store, container: work.identifier)
         let friends = try group("Friends", in: temporary.store)
@@ -110,8 +117,9 @@ import Testing
         #expect(code { try temporary.store.execute(request) } == .containmentScope)
     }
 
-    @Test func memberOfAMissingGroupThrowsRecordDoesNotExist() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func memberOfAMissingGroupThrowsRecordDoesNotExist(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let ann = ContactFixtures.person("Ann", "Lee")
         try ContactFixtures.save([ann], in: temporary.store)
         let request = CNSaveRequest()
@@ -119,8 +127,9 @@ import Testing
         #expect(code { try temporary.store.execute(request) } == .recordDoesNotExist)
     }
 
-    @Test func subgroupsNestAndAreListed() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func subgroupsNestAndAreListed(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let parent = try group("Parent", in: temporary.store)
         let child = try group("Child", in: temporary.store)
         let request = CNSaveRequest()
@@ -134,8 +143,9 @@ import Testing
         #expect(try temporary.store.groups(matching: CNGroup.predicateForSubgroupsInGroup(withIdentifier: parent.identifier)).isEmpty)
     }
 
-    @Test func subgroupCycleThrowsContainmentCycle() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func subgroupCycleThrowsContainmentCycle(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let first = try group("First", in: temporary.store)
         let second = try group("Second", in: temporary.store)
         let third = try group("Third", in: temporary.store)
@@ -151,15 +161,17 @@ import Testing
         #expect(code { try temporary.store.execute(selfCycle) } == .containmentCycle)
     }
 
-    @Test func exchangeContainersHaveNoGroups() throws {
-        let temporary = try TemporaryStore()
-        let exchange = try temporary.store.addContainer(name: "Mail", type: .exchange)
+    @Test(arguments: StoreMode.allCases)
+    func exchangeContainersHaveNoGroups(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
+        let exchange = try temporary.person.addContainer(name: "Mail", type: .exchange)
         #expect(code { _ = try group("Team", in: temporary.store, container: exchange.identifier) } == .policyViolation)
     }
 
-    @Test func cardDAVContainersDoNotNestGroups() throws {
-        let temporary = try TemporaryStore()
-        let dav = try temporary.store.addContainer(name: "Dav", type: .cardDAV)
+    @Test(arguments: StoreMode.allCases)
+    func cardDAVContainersDoNotNestGroups(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
+        let dav = try temporary.person.addContainer(name: "Dav", type: .cardDAV)
         let parent = try group("Parent", in: temporary.store, container: dav.identifier)
         let child = try group("Child", in: temporary.store, container: dav.identifier)
         let request = CNSaveRequest()
@@ -167,12 +179,13 @@ import Testing
         #expect(code { try temporary.store.execute(request) } == .policyViolation)
     }
 
-    @Test func readOnlyContainerRefusesAddsWith207AndChangesWith206() throws {
-        let temporary = try TemporaryStore()
-        let dav = try temporary.store.addContainer(name: "Dav", type: .cardDAV)
+    @Test(arguments: StoreMode.allCases)
+    func readOnlyContainerRefusesAddsWith207AndChangesWith206(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
+        let dav = try temporary.person.addContainer(name: "Dav", type: .cardDAV)
         let ann = ContactFixtures.person("Ann", "Lee")
         try ContactFixtures.save([ann], in: temporary.store, container: dav.identifier)
-        try temporary.store.setContainer(withIdentifier: dav.identifier, readOnly: true)
+        try temporary.person.setContainer(withIdentifier: dav.identifier, readOnly: true)
         #expect(code { try ContactFixtures.save([ContactFixtures.person("Bo", "Ek")], in: temporary.store, container: dav.identifier) } == .parentContainerNotWritable)
         let update = CNSaveRequest()
         update.update(ann)
@@ -182,19 +195,22 @@ import Testing
         #expect(code { try temporary.store.execute(delete) } == .recordNotWritable)
     }
 
-    @Test func readOnlyDefaultContainerLeavesNoWritableContainer() throws {
-        let temporary = try TemporaryStore()
-        try temporary.store.setContainer(withIdentifier: temporary.store.defaultContainerIdentifier(), readOnly: true)
+    @Test(arguments: StoreMode.allCases)
+    func readOnlyDefaultContainerLeavesNoWritableContainer(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
+        try temporary.person.setContainer(withIdentifier: temporary.store.defaultContainerIdentifier(), readOnly: true)
         #expect(code { try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: temporary.store) } == .noAccessableWritableContainers)
     }
 
-    @Test func unknownContainerThrowsParentRecordDoesNotExist() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func unknownContainerThrowsParentRecordDoesNotExist(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         #expect(code { try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: temporary.store, container: "nowhere:ABAccount") } == .parentRecordDoesNotExist)
     }
 
+    /// The person's call: the same in both modes.
     @Test func onlyAccountContainersCanBeAdded() throws {
         let temporary = try TemporaryStore()
-        #expect(code { _ = try temporary.store.addContainer(name: "Second", type: .local) } == .policyViolation)
+        #expect(code { _ = try temporary.person.addContainer(name: "Second", type: .local) } == .policyViolation)
     }
 }

@@ -6,22 +6,24 @@ import Testing
 /// Change history and linking as an app sees them through the privacy gate (docs/Privacy.md).
 @Suite struct HistoryPrivacyTests {
     /// Ann, Bob and Cid in the store; the app has limited access to Ann.
-    private func limited() throws -> (PrivacyFixtures, CNContactStore, [String], AppIdentity) {
-        let fixtures = try PrivacyFixtures()
+    private func limited(_ mode: StoreMode) throws -> (PrivacyFixtures, CNContactStore, [String], AppIdentity) {
+        let fixtures = try PrivacyFixtures(mode: mode)
         let identifiers = try fixtures.add(["Ann", "Bob", "Cid"])
         let app = PrivacyFixtures.app()
         try fixtures.accessControls().setAccess(.limited([identifiers[0]]), for: app.bundleIdentifier)
-        return (fixtures, fixtures.store(for: app), identifiers, app)
+        return (fixtures, try fixtures.store(for: app), identifiers, app)
     }
 
-    @Test func limitedAppFullSyncAddsOnlyItsVisibleContacts() throws {
-        let (fixtures, store, identifiers, _) = try limited()
+    @Test(arguments: StoreMode.allCases)
+    func limitedAppFullSyncAddsOnlyItsVisibleContacts(mode: StoreMode) throws {
+        let (fixtures, store, identifiers, _) = try limited(mode)
         defer { withExtendedLifetime(fixtures) {} }
         #expect(try store.historyLines(after: nil).lines == ["drop", "add \(identifiers[0])"])
     }
 
-    @Test func limitedAppNeverSeesHiddenContactsChanges() throws {
-        let (fixtures, store, identifiers, _) = try limited()
+    @Test(arguments: StoreMode.allCases)
+    func limitedAppNeverSeesHiddenContactsChanges(mode: StoreMode) throws {
+        let (fixtures, store, identifiers, _) = try limited(mode)
         let token = try #require(store.currentHistoryToken)
         let keys = [CNContactGivenNameKey as CNKeyDescriptor]
         for identifier in identifiers.prefix(2) {
@@ -32,17 +34,19 @@ import Testing
         #expect(try store.historyLines(after: token).lines == ["update \(identifiers[0])"])
     }
 
-    @Test func grantReadsAsAnAddAndRevocationAsADelete() throws {
-        let (fixtures, store, identifiers, app) = try limited()
+    @Test(arguments: StoreMode.allCases)
+    func grantReadsAsAnAddAndRevocationAsADelete(mode: StoreMode) throws {
+        let (fixtures, store, identifiers, app) = try limited(mode)
         let token = try #require(store.currentHistoryToken)
         try fixtures.accessControls().setAccess(.limited([identifiers[1]]), for: app.bundleIdentifier)
         // Reduced access stops the open store (docs/Privacy.md, "Revocation"); the app opens it again.
-        let reopened = fixtures.store(for: app)
+        let reopened = try fixtures.store(for: app)
         #expect(Set(try reopened.historyLines(after: token).lines) == ["add \(identifiers[1])", "delete \(identifiers[0])"])
     }
 
-    @Test func accessChangeStartsOver() throws {
-        let (fixtures, store, _, app) = try limited()
+    @Test(arguments: StoreMode.allCases)
+    func accessChangeStartsOver(mode: StoreMode) throws {
+        let (fixtures, store, _, app) = try limited(mode)
         let token = try #require(store.currentHistoryToken)
         try fixtures.accessControls().setAccess(.full, for: app.bundleIdentifier)
         let lines = try store.historyLines(after: token).lines
@@ -50,19 +54,21 @@ import Testing
         #expect(lines.count == 4)
     }
 
-    @Test func deniedAppHasNoTokenAndNoHistory() throws {
-        let fixtures = try PrivacyFixtures()
+    @Test(arguments: StoreMode.allCases)
+    func deniedAppHasNoTokenAndNoHistory(mode: StoreMode) throws {
+        let fixtures = try PrivacyFixtures(mode: mode)
         try fixtures.add(["Ann"])
         let app = PrivacyFixtures.app()
         try fixtures.accessControls().setAccess(.denied, for: app.bundleIdentifier)
-        let store = fixtures.store(for: app)
+        let store = try fixtures.store(for: app)
         #expect(store.currentHistoryToken == nil)
         #expect(PrivacyFixtures.code { try store.changeHistory(for: CNChangeHistoryFetchRequest()) } == .authorizationDenied)
         #expect(PrivacyFixtures.code { try store.contacts(for: CNContactFetchRequest(keysToFetch: [])) } == .authorizationDenied)
     }
 
-    @Test func limitedAppCannotLinkOrExplainHiddenContacts() throws {
-        let (fixtures, store, identifiers, _) = try limited()
+    @Test(arguments: StoreMode.allCases)
+    func limitedAppCannotLinkOrExplainHiddenContacts(mode: StoreMode) throws {
+        let (fixtures, store, identifiers, _) = try limited(mode)
         defer { withExtendedLifetime(fixtures) {} }
         #expect(PrivacyFixtures.code { try store.link([identifiers[0], identifiers[1]]) } == .recordDoesNotExist)
         #expect(PrivacyFixtures.code { try store.linkReason(forContactWithIdentifier: identifiers[2]) } == .recordDoesNotExist)

@@ -6,6 +6,8 @@ import Testing
 
 @testable import ContactsEngine
 
+/// Embedded only: these tests age and prune the engine's log on the file and count its rows. In daemon mode the
+/// person's grant to the test app, made before the test, is a row of that log too (docs/Daemon.md).
 @Suite struct HistoryRetentionTests {
     private static let day: TimeInterval = 24 * 3600
 

@@ -4,19 +4,21 @@ import Foundation
 import Testing
 
 @Suite struct HistoryTests {
-    @Test func currentTokenIsOpaqueDataThatChangesWithEachSave() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func currentTokenIsOpaqueDataThatChangesWithEachSave(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let first = try #require(store.currentHistoryToken)
         #expect(store.currentHistoryToken == first)
         try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: store)
         let second = try #require(store.currentHistoryToken)
         #expect(second != first)
-        #expect(temporary.reopen().currentHistoryToken == second)
+        #expect(try temporary.reopen().currentHistoryToken == second)
     }
 
-    @Test func nilTokenGivesDropEverythingThenAnAddForEveryContact() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func nilTokenGivesDropEverythingThenAnAddForEveryContact(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let contacts = try ContactFixtures.save([ContactFixtures.person("Ann", "Lee"), ContactFixtures.person("Bo", "Ek")], in: temporary.store)
         let (lines, token) = try temporary.store.historyLines(after: nil)
         #expect(lines.first == "drop")
@@ -25,9 +27,9 @@ import Testing
         #expect(token == temporary.store.currentHistoryToken)
     }
 
-    @Test(arguments: ["malformed", "foreign", "future"])
-    func unusableTokenStartsOver(kind: String) throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases, ["malformed", "foreign", "future"])
+    func unusableTokenStartsOver(mode: StoreMode, kind: String) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let ann = ContactFixtures.person("Ann", "Lee")
         try ContactFixtures.save([ann], in: temporary.store)
         let token: Data
@@ -35,7 +37,7 @@ import Testing
         case "malformed":
             token = Data("not a token".utf8)
         case "foreign":
-            let other = try TemporaryStore()
+            let other = try TemporaryStore(mode: mode)
             token = try #require(other.store.currentHistoryToken)
         default:
             var bytes = [UInt8](try #require(temporary.store.currentHistoryToken))
@@ -46,8 +48,9 @@ import Testing
         #expect(lines == ["drop", "add \(ann.identifier)"])
     }
 
-    @Test func validTokenGivesOnlyLaterChanges() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func validTokenGivesOnlyLaterChanges(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let ann = ContactFixtures.person("Ann", "Lee")
         try ContactFixtures.save([ann], in: store)
@@ -61,8 +64,9 @@ import Testing
         #expect(try store.historyLines(after: next).lines.isEmpty)
     }
 
-    @Test func addThenUpdatesCoalesceIntoOneAddWithTheLatestData() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func addThenUpdatesCoalesceIntoOneAddWithTheLatestData(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let token = store.currentHistoryToken
         let ann = ContactFixtures.person("Ann", "Lee")
@@ -83,8 +87,9 @@ import Testing
         #expect(!add.contact.isKeyAvailable(CNContactFamilyNameKey))
     }
 
-    @Test func addThenDeleteGivesNothing() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func addThenDeleteGivesNothing(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let token = store.currentHistoryToken
         let ann = ContactFixtures.person("Ann", "Lee")
@@ -93,8 +98,9 @@ import Testing
         #expect(try store.historyLines(after: token).lines.isEmpty)
     }
 
-    @Test func updatesCoalesceIntoOneUpdateAndUpdateThenDeleteIsADelete() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func updatesCoalesceIntoOneUpdateAndUpdateThenDeleteIsADelete(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let ann = ContactFixtures.person("Ann", "Lee")
         let bo = ContactFixtures.person("Bo", "Ek")
@@ -109,8 +115,9 @@ import Testing
         #expect(try store.historyLines(after: token).lines == ["update \(ann.identifier)", "delete \(bo.identifier)"])
     }
 
-    @Test func excludedAuthorsTransactionsAreLeftOut() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func excludedAuthorsTransactionsAreLeftOut(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let token = store.currentHistoryToken
         let mine = ContactFixtures.person("Ann", "Lee")
@@ -121,8 +128,9 @@ import Testing
         #expect(try store.historyLines(after: token).lines.count == 2)
     }
 
-    @Test func groupEventsAppearOnlyWhenAsked() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func groupEventsAppearOnlyWhenAsked(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let ann = ContactFixtures.person("Ann", "Lee")
         let bo = ContactFixtures.person("Bo", "Ek")
@@ -163,8 +171,9 @@ import Testing
         ])
     }
 
-    @Test func fullSyncWithGroupsAddsGroupsMembersAndSubgroups() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func fullSyncWithGroupsAddsGroupsMembersAndSubgroups(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let ann = ContactFixtures.person("Ann", "Lee")
         let family = CNMutableGroup()
@@ -184,8 +193,9 @@ import Testing
         ])
     }
 
-    @Test func mutableObjectsGivesMutableContactsAndGroups() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func mutableObjectsGivesMutableContactsAndGroups(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let group = CNMutableGroup()
         group.name = "Family"
@@ -202,8 +212,9 @@ import Testing
         #expect(events.count == 3)
     }
 
-    @Test func eventsAreReadLazilyInPagesAndIterateAgain() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func eventsAreReadLazilyInPagesAndIterateAgain(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let token = store.currentHistoryToken
         try ContactFixtures.save((0..<600).map { ContactFixtures.person("Given\($0)", "Family\($0 % 7)") }, in: store)
@@ -213,8 +224,9 @@ import Testing
         #expect(result.value.error == nil)
     }
 
-    @Test func contactFetchResultIsLazyAndCarriesTheToken() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func contactFetchResultIsLazyAndCarriesTheToken(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         try ContactFixtures.save((0..<1_200).map { ContactFixtures.person("Given\($0)", "Family\($0 % 97)") }, in: store)
         let request = CNContactFetchRequest(keysToFetch: [CNContactFamilyNameKey as CNKeyDescriptor])
@@ -230,8 +242,9 @@ import Testing
         #expect(contacts.map(\.identifier) == expected)
     }
 
-    @Test func contactFetchWithForeignPredicateThrowsPredicateInvalid() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func contactFetchWithForeignPredicateThrowsPredicateInvalid(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let request = CNContactFetchRequest(keysToFetch: [])
         request.predicate = CNGroup.predicateForGroups(withIdentifiers: ["x"])
         #expect(throws: CNError(.predicateInvalid)) { try temporary.store.contacts(for: request) }

@@ -13,8 +13,9 @@ private final class ContactsOnlyVisitor: NSObject, CNChangeHistoryEventVisitor {
 }
 
 @Suite struct HistoryVisitorTests {
-    @Test func visitorWithoutGroupMethodsSkipsGroupEvents() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func visitorWithoutGroupMethodsSkipsGroupEvents(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let token = store.currentHistoryToken
         let ann = ContactFixtures.person("Ann", "Lee")
@@ -35,8 +36,9 @@ private final class ContactsOnlyVisitor: NSObject, CNChangeHistoryEventVisitor {
         #expect(visitor.visits == 1)
     }
 
-    @Test func subgroupRemovalIsReported() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func subgroupRemovalIsReported(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let parent = CNMutableGroup()
         parent.name = "Family"
@@ -54,10 +56,11 @@ private final class ContactsOnlyVisitor: NSObject, CNChangeHistoryEventVisitor {
         ])
     }
 
-    @Test func memberEventsCarryTheUnifiedContactWhenUnified() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func memberEventsCarryTheUnifiedContactWhenUnified(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
-        let account = try store.addContainer(name: "Work", type: .cardDAV)
+        let account = try temporary.person.addContainer(name: "Work", type: .cardDAV)
         let home = ContactFixtures.person("Ann", "Lee")
         let work = ContactFixtures.person("Ann", "Lee")
         try ContactFixtures.save([home], in: store)

@@ -4,9 +4,9 @@ import Foundation
 import Testing
 
 @Suite struct ImportCorpusTests {
-    @Test(arguments: ImportTestSupport.corpusFiles.filter { ImportTestSupport.malformedFiles[$0] == nil })
-    func corpusFileSurvivesImportExportImport(_ path: String) throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases, ImportTestSupport.corpusFiles.filter { ImportTestSupport.malformedFiles[$0] == nil })
+    func corpusFileSurvivesImportExportImport(mode: StoreMode, _ path: String) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let url = ImportTestSupport.corpusURL(path)
         let original = try VCardReader.read(Data(contentsOf: url))
         let summary = try temporary.store.importVCards(from: url)
@@ -32,9 +32,9 @@ import Testing
         #expect(Set(exported.filter(\.isGroup).compactMap(\.groupName)) == groupNames)
     }
 
-    @Test(arguments: ImportTestSupport.corpusFiles.filter { ImportTestSupport.malformedFiles[$0] == nil })
-    func reimportingAnExportChangesNothing(_ path: String) throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases, ImportTestSupport.corpusFiles.filter { ImportTestSupport.malformedFiles[$0] == nil })
+    func reimportingAnExportChangesNothing(mode: StoreMode, _ path: String) throws {
+        let temporary = try TemporaryStore(mode: mode)
         try temporary.store.importVCards(from: ImportTestSupport.corpusURL(path))
         let first = temporary.directory.appendingPathComponent("first.vcf")
         try temporary.store.exportVCards(to: first)
@@ -45,9 +45,9 @@ import Testing
         #expect(summary.membersAdded == 0)
     }
 
-    @Test(arguments: Array(ImportTestSupport.malformedFiles))
-    func malformedCorpusFileImportsNothing(_ file: (key: String, value: Int)) throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases, Array(ImportTestSupport.malformedFiles))
+    func malformedCorpusFileImportsNothing(mode: StoreMode, _ file: (key: String, value: Int)) throws {
+        let temporary = try TemporaryStore(mode: mode)
         #expect {
             try temporary.store.importVCards(from: ImportTestSupport.corpusURL(file.key))
         } throws: { error in

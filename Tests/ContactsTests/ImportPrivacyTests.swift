@@ -12,8 +12,8 @@ import Testing
         let ann: String
         let bob: String
 
-        init(status: CNAuthorizationStatus? = .limited) throws {
-            let fixtures = try PrivacyFixtures()
+        init(_ mode: StoreMode, status: CNAuthorizationStatus? = .limited) throws {
+            let fixtures = try PrivacyFixtures(mode: mode)
             self.fixtures = fixtures
             try fixtures.person.importVCards(data: Data(Self.people.utf8))
             let identifiers = try ContactFixtures.identifiers(in: fixtures.person)
@@ -52,8 +52,8 @@ import Testing
 
             """
 
-        func app(notes: Bool = false, consent: ScriptedConsentAgent = ScriptedConsentAgent()) -> CNContactStore {
-            fixtures.store(for: PrivacyFixtures.app(notes: notes), consent: consent)
+        func app(notes: Bool = false, consent: ScriptedConsentAgent = ScriptedConsentAgent()) throws -> CNContactStore {
+            try fixtures.store(for: PrivacyFixtures.app(notes: notes), consent: consent)
         }
 
         /// Bob as the person sees him: what an app's import must never change.
@@ -79,9 +79,9 @@ import Testing
         return Data((lines.joined(separator: "\r\n") + "\r\n").utf8)
     }
 
-    @Test(arguments: [CNAuthorizationStatus.denied, .restricted])
-    func deniedOrRestrictedAppImportsNothing(status: CNAuthorizationStatus) throws {
-        let world = try World(status: status)
+    @Test(arguments: StoreMode.allCases, [CNAuthorizationStatus.denied, .restricted])
+    func deniedOrRestrictedAppImportsNothing(mode: StoreMode, status: CNAuthorizationStatus) throws {
+        let world = try World(mode, status: status)
         let before = try world.personCount()
         let code = PrivacyFixtures.code {
             try world.app().importVCards(data: Self.card(uid: nil, given: "Eve", family: "New"))
@@ -90,8 +90,9 @@ import Testing
         #expect(try world.personCount() == before)
     }
 
-    @Test func undecidedAppIsAskedFirstAndImportsWhenAllowed() throws {
-        let world = try World(status: nil)
+    @Test(arguments: StoreMode.allCases)
+    func undecidedAppIsAskedFirstAndImportsWhenAllowed(mode: StoreMode) throws {
+        let world = try World(mode, status: nil)
         let consent = ScriptedConsentAgent(answers: [.limited([])])
         let summary = try world.app(consent: consent).importVCards(data: Self.card(uid: "eve", given: "Eve", family: "New"))
         #expect(consent.shown.count == 1, "the import is a data call: it asks the person")
@@ -99,8 +100,9 @@ import Testing
         #expect(try PrivacyFixtures.names(in: world.app()) == ["Eve"], "the app sees what it imported")
     }
 
-    @Test func undecidedAppThatNobodyCanAskImportsNothing() throws {
-        let world = try World(status: nil)
+    @Test(arguments: StoreMode.allCases)
+    func undecidedAppThatNobodyCanAskImportsNothing(mode: StoreMode) throws {
+        let world = try World(mode, status: nil)
         let before = try world.personCount()
         let code = PrivacyFixtures.code {
             try world.app().importVCards(data: Self.card(uid: nil, given: "Eve", family: "New"))
@@ -109,10 +111,11 @@ import Testing
         #expect(try world.personCount() == before)
     }
 
-    @Test func cardWithAHiddenContactsUIDAddsANewContactAndLeavesTheHiddenOneAlone() throws {
-        let world = try World()
+    @Test(arguments: StoreMode.allCases)
+    func cardWithAHiddenContactsUIDAddsANewContactAndLeavesTheHiddenOneAlone(mode: StoreMode) throws {
+        let world = try World(mode)
         let before = try world.bobAsStored()
-        let app = world.app()
+        let app = try world.app()
         let summary = try app.importVCards(data: Self.card(uid: "bob-uid", given: "Bob", family: "Other"))
         #expect(summary.added == 1)
         #expect(summary.updated == 0)
@@ -128,8 +131,9 @@ import Testing
         #expect(again.skipped[.unchanged] == 1)
     }
 
-    @Test func cardRepeatingAHiddenContactWithoutUIDIsAddedNotSkipped() throws {
-        let world = try World()
+    @Test(arguments: StoreMode.allCases)
+    func cardRepeatingAHiddenContactWithoutUIDIsAddedNotSkipped(mode: StoreMode) throws {
+        let world = try World(mode)
         let summary = try world.app().importVCards(
             data: Self.card(uid: nil, given: "Bob", family: "Hidden", email: "bob@example.com"))
         #expect(summary.added == 1, "a skip would tell the app that Bob exists")
@@ -137,8 +141,9 @@ import Testing
         #expect(try world.personCount() == 3)
     }
 
-    @Test func importedContactsBecomeTheAppsOwn() throws {
-        let world = try World()
+    @Test(arguments: StoreMode.allCases)
+    func importedContactsBecomeTheAppsOwn(mode: StoreMode) throws {
+        let world = try World(mode)
         try world.app().importVCards(data: Self.card(uid: nil, given: "Eve", family: "New"))
         let summary = try world.fixtures.accessControls().apps()
         #expect(summary.first?.visibleCount == 2, "Ann, shared, and Eve, created by the app")
@@ -147,8 +152,9 @@ import Testing
         #expect(try PrivacyFixtures.names(in: world.app()) == ["Eve"])
     }
 
-    @Test func noteWithoutTheEntitlementIsRefusedAndNothingIsWritten() throws {
-        let world = try World(status: .authorized)
+    @Test(arguments: StoreMode.allCases)
+    func noteWithoutTheEntitlementIsRefusedAndNothingIsWritten(mode: StoreMode) throws {
+        let world = try World(mode, status: .authorized)
         let before = try world.personCount()
         let code = PrivacyFixtures.code {
             try world.app().importVCards(data: Self.card(uid: nil, given: "Eve", family: "New", note: "secret"))
@@ -160,8 +166,9 @@ import Testing
         #expect(entitled.added == 1)
     }
 
-    @Test func updateWithoutTheEntitlementKeepsTheStoredNoteAndRevealsNothingAboutIt() throws {
-        let world = try World(status: .authorized)
+    @Test(arguments: StoreMode.allCases)
+    func updateWithoutTheEntitlementKeepsTheStoredNoteAndRevealsNothingAboutIt(mode: StoreMode) throws {
+        let world = try World(mode, status: .authorized)
         let before = try world.bobAsStored()
         // The same card as the stored one, without its note: an app that may not read notes cannot tell
         // whether Bob has one, so the card counts as unchanged, and the note stays.
@@ -176,8 +183,9 @@ import Testing
         #expect(try world.bobAsStored().contains("|private|"), "the stored note survives the app's update")
     }
 
-    @Test func limitedAppsExportNamesOnlyVisibleContactsInGroupCards() throws {
-        let world = try World()
+    @Test(arguments: StoreMode.allCases)
+    func limitedAppsExportNamesOnlyVisibleContactsInGroupCards(mode: StoreMode) throws {
+        let world = try World(mode)
         let group = CNMutableGroup()
         group.name = "Team"
         let request = CNSaveRequest()
@@ -194,8 +202,9 @@ import Testing
         #expect(cards.filter { !$0.isGroup }.compactMap(\.uid) == ["ann-uid"])
     }
 
-    @Test func personsImportStillUpdatesByUID() throws {
-        let world = try World()
+    @Test(arguments: StoreMode.allCases)
+    func personsImportStillUpdatesByUID(mode: StoreMode) throws {
+        let world = try World(mode)
         let summary = try world.fixtures.person.importVCards(
             data: Self.card(uid: "bob-uid", given: "Bob", family: "Hidden", email: "bob@other.example", note: "private"))
         #expect(summary.updated == 1)

@@ -14,8 +14,9 @@ import Testing
             keysToFetch: Self.keys)
     }
 
-    @Test func importAddsContactsAndTheGroupWithItsMembers() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func importAddsContactsAndTheGroupWithItsMembers(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let url = try ImportTestSupport.file(ImportTestSupport.sampleText, in: temporary)
         let summary = try temporary.store.importVCards(from: url)
         #expect(summary.cards == 3)
@@ -30,8 +31,9 @@ import Testing
         #expect(Set(members.map(\.givenName)) == ["John", "Kate"])
     }
 
-    @Test func importingTheSameFileAgainUpdatesByUIDInsteadOfDuplicating() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func importingTheSameFileAgainUpdatesByUIDInsteadOfDuplicating(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let url = try ImportTestSupport.file(ImportTestSupport.sampleText, in: temporary)
         try temporary.store.importVCards(from: url)
         let again = try temporary.store.importVCards(from: url)
@@ -46,8 +48,9 @@ import Testing
         #expect(try allContacts(temporary.store).map(\.givenName).sorted() == ["John", "Katherine"])
     }
 
-    @Test func cardsWithoutUIDMatchByNameAndFirstEmail() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func cardsWithoutUIDMatchByNameAndFirstEmail(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let text = "BEGIN:VCARD\nVERSION:3.0\nN:Doe;Jane;;;\nFN:Jane Doe\nEMAIL:jane@example.com\nEND:VCARD\n"
         let url = try ImportTestSupport.file(text + text, in: temporary)
         let first = try temporary.store.importVCards(from: url)
@@ -58,16 +61,18 @@ import Testing
         #expect(try allContacts(temporary.store).count == 1)
     }
 
-    @Test func aRepeatedUIDInOneFileIsSkippedAsDuplicate() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func aRepeatedUIDInOneFileIsSkippedAsDuplicate(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let card = "BEGIN:VCARD\nVERSION:3.0\nN:Doe;Jane;;;\nUID:same\nEND:VCARD\n"
         let summary = try temporary.store.importVCards(data: Data((card + card).utf8))
         #expect(summary.added == 1)
         #expect(summary.skipped[.duplicateInInput] == 1)
     }
 
-    @Test func malformedCardLaterInTheFileLeavesTheStoreUntouched() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func malformedCardLaterInTheFileLeavesTheStoreUntouched(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         var text = ""
         for index in 0..<30 {
             text += "BEGIN:VCARD\nVERSION:3.0\nN:Person;\(index);;;\nUID:u\(index)\nEND:VCARD\n"
@@ -87,8 +92,9 @@ import Testing
         #expect(try temporary.store.groups(matching: nil).isEmpty)
     }
 
-    @Test func progressIsReportedEveryIntervalAndAtTheEnd() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func progressIsReportedEveryIntervalAndAtTheEnd(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         var text = ""
         for index in 0..<25 {
             text += "BEGIN:VCARD\nVERSION:3.0\nN:Person;\(index);;;\nEND:VCARD\n"
@@ -104,8 +110,9 @@ import Testing
         #expect(reports.last?.totalBytes == text.utf8.count)
     }
 
-    @Test func unknownPropertiesSurviveAnEditThroughASaveRequest() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func unknownPropertiesSurviveAnEditThroughASaveRequest(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         try temporary.store.importVCards(data: Data(ImportTestSupport.sampleText.utf8))
         let john = try #require(try allContacts(temporary.store).first { $0.givenName == "John" })
         let edited = try #require(john.mutableCopy() as? CNMutableContact)
@@ -120,8 +127,9 @@ import Testing
         #expect(card.unknownProperties.first?.parameters == [VCardParameter(name: "X-UNIT", values: ["EU"])])
     }
 
-    @Test func deletingAContactDeletesItsUnknownPropertiesAndUID() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func deletingAContactDeletesItsUnknownPropertiesAndUID(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         try temporary.store.importVCards(data: Data(ImportTestSupport.sampleText.utf8))
         let john = try #require(try allContacts(temporary.store).first { $0.givenName == "John" })
         let request = CNSaveRequest()
@@ -173,9 +181,9 @@ import Testing
             """),
     ]
 
-    @Test(arguments: groupForms)
-    func everyGroupFormBecomesAGroupWithItsMembers(_ form: (name: String, text: String)) throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases, groupForms)
+    func everyGroupFormBecomesAGroupWithItsMembers(mode: StoreMode, _ form: (name: String, text: String)) throws {
+        let temporary = try TemporaryStore(mode: mode)
         try temporary.store.importVCards(data: Data(form.text.utf8))
         let friends = try #require(try temporary.store.groups(matching: nil).first { $0.name == "Friends" })
         let members = try temporary.store.unifiedContacts(
@@ -183,9 +191,10 @@ import Testing
         #expect(Set(members.map(\.givenName)) == ["John", "Kate"])
     }
 
-    @Test func importGoesIntoTheContainerTheOptionsName() throws {
-        let temporary = try TemporaryStore()
-        let container = try temporary.store.addContainer(name: "Work", type: .cardDAV)
+    @Test(arguments: StoreMode.allCases)
+    func importGoesIntoTheContainerTheOptionsName(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
+        let container = try temporary.person.addContainer(name: "Work", type: .cardDAV)
         var options = ContactImportOptions()
         options.containerIdentifier = container.identifier
         try temporary.store.importVCards(data: Data(ImportTestSupport.sampleText.utf8), options: options)
@@ -197,8 +206,9 @@ import Testing
         #expect(groups.map(\.name) == ["Friends"])
     }
 
-    @Test func missingContainerThrowsParentRecordDoesNotExist() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func missingContainerThrowsParentRecordDoesNotExist(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         var options = ContactImportOptions()
         options.containerIdentifier = CNContainer.newIdentifier()
         #expect {
@@ -208,9 +218,10 @@ import Testing
         }
     }
 
-    @Test func aStoreErrorMidImportRollsBackEverythingAndStopsReading() throws {
-        let temporary = try TemporaryStore()
-        let exchange = try temporary.store.addContainer(name: "Exchange", type: .exchange)
+    @Test(arguments: StoreMode.allCases)
+    func aStoreErrorMidImportRollsBackEverythingAndStopsReading(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
+        let exchange = try temporary.person.addContainer(name: "Exchange", type: .exchange)
         // Exchange accounts have no groups: the CATEGORIES of card 1,500 fail the import while later cards
         // are still being read.
         var text = ""
@@ -235,8 +246,9 @@ import Testing
 
     /// A re-import that updates a linked card logs it as a save would: the card in per-container history,
     /// its unified contact in unified history.
-    @Test func updatingALinkedCardLogsTheCardAndItsUnifiedContact() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func updatingALinkedCardLogsTheCardAndItsUnifiedContact(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let card = { (title: String) in
             "BEGIN:VCARD\nVERSION:3.0\nN:Lee;Ann;;;\nTITLE:\(title)\nEMAIL:ann@example.com\nUID:ann-1\nEND:VCARD\n"
@@ -244,7 +256,7 @@ import Testing
         try store.importVCards(data: Data(card("Engineer").utf8))
         let home = try #require(store.unifiedContacts(
             matching: CNContact.predicateForContacts(matchingName: "ann"), keysToFetch: []).first)
-        let account = try store.addContainer(name: "Work", type: .cardDAV)
+        let account = try temporary.person.addContainer(name: "Work", type: .cardDAV)
         let work = ContactFixtures.person("Ann", "Lee")
         try ContactFixtures.save([work], in: store, container: account.identifier)
         try store.link([home.identifier, work.identifier], preferredIdentifier: work.identifier)

@@ -14,23 +14,26 @@ import Testing
 @Suite struct LeakPropertyTests {
     private static let script = Gen.int(in: 0...9_999).array(of: 20...40)
 
-    @Test func limitedAppAnswersEqualAStoreHoldingOnlyItsVisibleContacts() async throws {
+    @Test(arguments: StoreMode.allCases)
+    func limitedAppAnswersEqualAStoreHoldingOnlyItsVisibleContacts(mode: StoreMode) async throws {
         await propertyCheck(count: 700, input: Self.script) { script in
-            var world = try LeakWorld(script: script, status: .limited)
+            var world = try LeakWorld(script: script, status: .limited, mode: mode)
             try world.checkEveryCall()
         }
     }
 
-    @Test func fullAppAnswersEqualThePersonsAnswers() async throws {
+    @Test(arguments: StoreMode.allCases)
+    func fullAppAnswersEqualThePersonsAnswers(mode: StoreMode) async throws {
         await propertyCheck(count: 150, input: Self.script) { script in
-            var world = try LeakWorld(script: script, status: .authorized)
+            var world = try LeakWorld(script: script, status: .authorized, mode: mode)
             try world.checkEveryCall()
         }
     }
 
-    @Test func deniedAppGetsNothingButAuthorizationDenied() async throws {
+    @Test(arguments: StoreMode.allCases)
+    func deniedAppGetsNothingButAuthorizationDenied(mode: StoreMode) async throws {
         await propertyCheck(count: 150, input: Self.script) { script in
-            var world = try LeakWorld(script: script, status: .denied)
+            var world = try LeakWorld(script: script, status: .denied, mode: mode)
             try world.checkEveryCall()
         }
     }

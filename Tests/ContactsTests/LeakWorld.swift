@@ -27,10 +27,10 @@ struct LeakWorld {
     let groupIdentifier: String
     private var cursor: ScriptCursor
 
-    init(script: [Int], status: CNAuthorizationStatus) throws {
+    init(script: [Int], status: CNAuthorizationStatus, mode: StoreMode) throws {
         self.status = status
         var cursor = ScriptCursor(script)
-        fixtures = try PrivacyFixtures()
+        fixtures = try PrivacyFixtures(mode: mode)
         let group = CNMutableGroup()
         group.name = "Friends"
         groupIdentifier = group.identifier
@@ -51,7 +51,7 @@ struct LeakWorld {
         case .authorized: try privacy.setAccess(.full, for: bundle)
         default: try privacy.setAccess(.denied, for: bundle)
         }
-        app = fixtures.store(for: PrivacyFixtures.app())
+        app = try fixtures.store(for: PrivacyFixtures.app())
         var created: [CNMutableContact] = []
         if status != .denied {
             created = (0..<cursor.next(3)).map { _ in Self.contact(&cursor) }
@@ -192,6 +192,7 @@ struct LeakWorld {
 
     /// How many kinds of call a script draws from.
     static let callCount = 24
+
 
     /// Every public member of CNContactStore that reads, writes or reveals anything, and what it could leak,
     /// with the call of ``answer(call:argument:in:)`` that checks it (or the suite that does, for members

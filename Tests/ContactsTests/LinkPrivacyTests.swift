@@ -9,8 +9,8 @@ import Testing
 @Suite struct LinkPrivacyTests {
     /// Ann (shared) in the local container and her work card (hidden) in a CardDAV container, linked
     /// automatically by the person's save: same name and e-mail address.
-    private func world() throws -> (PrivacyFixtures, CNContactStore, ann: String, work: String) {
-        let fixtures = try PrivacyFixtures()
+    private func world(_ mode: StoreMode) throws -> (PrivacyFixtures, CNContactStore, ann: String, work: String) {
+        let fixtures = try PrivacyFixtures(mode: mode)
         let work = try fixtures.person.addContainer(name: "Work", type: .cardDAV)
         let ann = ContactFixtures.person("Ann", "Lee", emails: ["ann@example.com"])
         try ContactFixtures.save([ann], in: fixtures.person)
@@ -18,11 +18,12 @@ import Testing
         try ContactFixtures.save([annAtWork], in: fixtures.person, container: work.identifier)
         #expect(try fixtures.person.linkedContactIdentifiers(ofContactWithIdentifier: ann.identifier).count == 2, "linked")
         try fixtures.accessControls().setAccess(.limited([ann.identifier]), for: PrivacyFixtures.app().bundleIdentifier)
-        return (fixtures, fixtures.store(for: PrivacyFixtures.app()), ann.identifier, annAtWork.identifier)
+        return (fixtures, try fixtures.store(for: PrivacyFixtures.app()), ann.identifier, annAtWork.identifier)
     }
 
-    @Test func aCardLinkedOnlyToHiddenCardsReadsAsNotLinked() throws {
-        let (fixtures, app, ann, work) = try world()
+    @Test(arguments: StoreMode.allCases)
+    func aCardLinkedOnlyToHiddenCardsReadsAsNotLinked(mode: StoreMode) throws {
+        let (fixtures, app, ann, work) = try world(mode)
         defer { withExtendedLifetime(fixtures) {} }
         #expect(try app.linkReason(forContactWithIdentifier: ann) == nil, "the reason would name the hidden card")
         #expect(try app.linkedContactIdentifiers(ofContactWithIdentifier: ann) == [ann])
@@ -30,8 +31,9 @@ import Testing
         #expect(try fixtures.person.linkReason(forContactWithIdentifier: ann)?.matchedContactIdentifier == work)
     }
 
-    @Test func aReasonNamesOnlyVisibleCardsAndTheirValues() throws {
-        let (fixtures, app, ann, work) = try world()
+    @Test(arguments: StoreMode.allCases)
+    func aReasonNamesOnlyVisibleCardsAndTheirValues(mode: StoreMode) throws {
+        let (fixtures, app, ann, work) = try world(mode)
         defer { withExtendedLifetime(fixtures) {} }
         try fixtures.accessControls().share([work], with: PrivacyFixtures.app().bundleIdentifier)
         let bob = ContactFixtures.person("Bob", "Stone")
@@ -39,7 +41,7 @@ import Testing
         // Ann is now linked to Bob (by the app) and to her work card (automatically); the work card is hidden again.
         try app.link([ann, bob.identifier])
         try fixtures.accessControls().unshare([work], from: PrivacyFixtures.app().bundleIdentifier)
-        let reopened = fixtures.store(for: PrivacyFixtures.app())
+        let reopened = try fixtures.store(for: PrivacyFixtures.app())
         let reason = try reopened.linkReason(forContactWithIdentifier: ann)
         #expect(reason?.matchedContactIdentifier != work)
         // The hidden card's own values, as stored (a fetch would show the unified contact's).

@@ -13,7 +13,7 @@ import Testing
 
     /// Two cards in different containers; the work card in an account container.
     private func twoCards(_ temporary: TemporaryStore) throws -> (home: CNMutableContact, work: CNMutableContact, account: CNContainer) {
-        let account = try temporary.store.addContainer(name: "Work", type: .cardDAV)
+        let account = try temporary.person.addContainer(name: "Work", type: .cardDAV)
         let home = ContactFixtures.person("Ann", "Lee", phones: ["+1 415 555 0100"], emails: ["ann@home.example"])
         let work = ContactFixtures.person("", "Lee", phones: ["+1 (415) 555-0100", "+1 415 555 0199"], emails: ["ann@work.example"])
         work.jobTitle = "Engineer"
@@ -22,8 +22,9 @@ import Testing
         return (home, work, account)
     }
 
-    @Test func linkedCardsFetchAsOneUnifiedContactWithThePreferredIdentifier() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func linkedCardsFetchAsOneUnifiedContactWithThePreferredIdentifier(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let (home, work, _) = try twoCards(temporary)
         try store.link([home.identifier, work.identifier], preferredIdentifier: home.identifier)
@@ -41,8 +42,9 @@ import Testing
         #expect(!unified.isUnifiedWithContact(withIdentifier: ""))
     }
 
-    @Test func everyLinkedIdentifierFindsTheUnifiedContact() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func everyLinkedIdentifierFindsTheUnifiedContact(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let (home, work, _) = try twoCards(temporary)
         try store.link([home.identifier, work.identifier], preferredIdentifier: work.identifier)
@@ -58,8 +60,9 @@ import Testing
         #expect(try store.unifiedContacts(matching: byEmail, keysToFetch: []).map(\.identifier) == [work.identifier])
     }
 
-    @Test func unifyResultsFalseReturnsEachCardInItsContainer() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func unifyResultsFalseReturnsEachCardInItsContainer(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let (home, work, account) = try twoCards(temporary)
         try store.link([home.identifier, work.identifier])
@@ -78,8 +81,9 @@ import Testing
         #expect(ids == [work.identifier])
     }
 
-    @Test func containerOfAUnifiedContactIsEmptyAndEachOtherCardHasItsOwn() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func containerOfAUnifiedContactIsEmptyAndEachOtherCardHasItsOwn(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let (home, work, account) = try twoCards(temporary)
         try store.link([home.identifier, work.identifier], preferredIdentifier: home.identifier)
@@ -88,8 +92,9 @@ import Testing
         #expect(workContainer.map(\.identifier) == [account.identifier])
     }
 
-    @Test func unlinkSplitsTheCardsAndKeepsThemSeparate() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func unlinkSplitsTheCardsAndKeepsThemSeparate(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let (home, work, _) = try twoCards(temporary)
         try store.link([home.identifier, work.identifier])
@@ -104,16 +109,18 @@ import Testing
         #expect(try store.linkReason(forContactWithIdentifier: work.identifier) == nil)
     }
 
-    @Test func linkingUnknownContactThrowsRecordDoesNotExist() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func linkingUnknownContactThrowsRecordDoesNotExist(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let ann = try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: temporary.store)[0]
         #expect(throws: CNError(.recordDoesNotExist, userInfo: [CNErrorUserInfoAffectedRecordIdentifiersKey: ["missing"]])) {
             try temporary.store.link([ann.identifier, "missing"])
         }
     }
 
-    @Test func preferredIdentifierOutsideTheLinkThrowsRecordIdentifierInvalid() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func preferredIdentifierOutsideTheLinkThrowsRecordIdentifierInvalid(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let cards = try ContactFixtures.save([ContactFixtures.person("Ann", "Lee"), ContactFixtures.person("Bo", "Ek"), ContactFixtures.person("Cy", "Oh")], in: temporary.store)
         #expect(throws: CNError.self) {
             try temporary.store.link([cards[0].identifier, cards[1].identifier], preferredIdentifier: cards[2].identifier)
@@ -121,8 +128,9 @@ import Testing
         #expect(try temporary.store.linkReason(forContactWithIdentifier: cards[0].identifier) == nil)
     }
 
-    @Test func deletingThePreferredCardLeavesTheOtherAsItsOwnContact() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func deletingThePreferredCardLeavesTheOtherAsItsOwnContact(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let (home, work, _) = try twoCards(temporary)
         try store.link([home.identifier, work.identifier], preferredIdentifier: home.identifier)
@@ -135,8 +143,9 @@ import Testing
         #expect(try store.historyLines(after: token, unify: false).lines == ["delete \(home.identifier)"])
     }
 
-    @Test func unifiedHistoryFollowsLinksAndPerContainerHistoryShowsCards() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func unifiedHistoryFollowsLinksAndPerContainerHistoryShowsCards(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let (home, work, _) = try twoCards(temporary)
         let token = store.currentHistoryToken
@@ -150,8 +159,9 @@ import Testing
         #expect(try store.historyLines(after: nil, unify: false).lines.count == 3)
     }
 
-    @Test func savingAUnifiedContactKeepsOtherCardsValuesOnTheirCards() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func savingAUnifiedContactKeepsOtherCardsValuesOnTheirCards(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let (home, work, _) = try twoCards(temporary)
         try store.link([home.identifier, work.identifier], preferredIdentifier: home.identifier)
@@ -170,8 +180,9 @@ import Testing
         #expect(try store.unifiedContact(withIdentifier: work.identifier, keysToFetch: Self.allKeys).note == "Met at work")
     }
 
-    @Test func lazyContactFetchReturnsEachUnifiedContactOnce() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func lazyContactFetchReturnsEachUnifiedContactOnce(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let (home, work, _) = try twoCards(temporary)
         let other = try ContactFixtures.save([ContactFixtures.person("Bo", "Ek")], in: store)[0]
@@ -185,10 +196,11 @@ import Testing
 
     // MARK: Automatic linking
 
-    @Test func sameNameAndPhoneNumberInAnotherContainerLinksWithItsReason() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func sameNameAndPhoneNumberInAnotherContainerLinksWithItsReason(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
-        let account = try store.addContainer(name: "Work", type: .cardDAV)
+        let account = try temporary.person.addContainer(name: "Work", type: .cardDAV)
         let home = ContactFixtures.person("Zoë", "Lee", phones: ["+64 3 331 6005"])
         try ContactFixtures.save([home], in: store)
         let work = ContactFixtures.person("ZOE", "lee", phones: ["+64 03 331 6005"])
@@ -202,10 +214,11 @@ import Testing
         #expect(try store.linkedContactIdentifiers(ofContactWithIdentifier: work.identifier) == [home.identifier, work.identifier])
     }
 
-    @Test func sameNameAndEmailAddressIgnoringCaseLinks() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func sameNameAndEmailAddressIgnoringCaseLinks(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
-        let account = try store.addContainer(name: "Work", type: .exchange)
+        let account = try temporary.person.addContainer(name: "Work", type: .exchange)
         let home = ContactFixtures.person("Ann", "Lee", emails: ["Ann.Lee@Example.com"])
         try ContactFixtures.save([home], in: store)
         let work = ContactFixtures.person("Ann", "Lee", emails: ["ann.lee@example.com"])
@@ -216,18 +229,19 @@ import Testing
         #expect(try store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "ann"), keysToFetch: []).count == 1)
     }
 
-    @Test(arguments: [
+    @Test(arguments: StoreMode.allCases, [
         ("same container", "Ann", "+1 415 555 0100", true),
         ("other name", "Anne", "+1 415 555 0100", false),
         ("other number", "Ann", "+1 415 555 0111", false),
         ("short number only", "Ann", "555 0100", false),
     ])
     func automaticLinkingNeedsSameNameSharedValueAndAnotherContainer(
-        _ description: String, givenName: String, phone: String, sameContainer: Bool
+        mode: StoreMode, example: (String, String, String, Bool)
     ) throws {
-        let temporary = try TemporaryStore()
+        let (_, givenName, phone, sameContainer) = example
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
-        let account = try store.addContainer(name: "Work", type: .cardDAV)
+        let account = try temporary.person.addContainer(name: "Work", type: .cardDAV)
         let home = ContactFixtures.person("Ann", "Lee", phones: ["+1 415 555 0100"])
         try ContactFixtures.save([home], in: store)
         let other = ContactFixtures.person(givenName, "Lee", phones: [phone])
@@ -235,10 +249,11 @@ import Testing
         #expect(try store.linkReason(forContactWithIdentifier: other.identifier) == nil)
     }
 
-    @Test func keepSeparateIsRememberedByAutomaticLinking() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func keepSeparateIsRememberedByAutomaticLinking(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
-        let account = try store.addContainer(name: "Work", type: .cardDAV)
+        let account = try temporary.person.addContainer(name: "Work", type: .cardDAV)
         let home = ContactFixtures.person("Ann", "Lee", emails: ["ann@example.com"])
         let work = ContactFixtures.person("Ann", "Lee")
         try ContactFixtures.save([home], in: store)
@@ -249,10 +264,11 @@ import Testing
         #expect(try store.linkReason(forContactWithIdentifier: work.identifier) == nil)
     }
 
-    @Test func aCardIsNotLinkedToAUnifiedContactThatAlreadyHasACardInItsContainer() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func aCardIsNotLinkedToAUnifiedContactThatAlreadyHasACardInItsContainer(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
-        let account = try store.addContainer(name: "Work", type: .cardDAV)
+        let account = try temporary.person.addContainer(name: "Work", type: .cardDAV)
         let home = ContactFixtures.person("Ann", "Lee", emails: ["ann@example.com"])
         try ContactFixtures.save([home], in: store)
         let work = ContactFixtures.person("Ann", "Lee", emails: ["ann@example.com"])
@@ -263,8 +279,9 @@ import Testing
         #expect(try store.linkReason(forContactWithIdentifier: duplicate.identifier) == nil)
     }
 
-    @Test func keepSeparateDetachesLinkedCards() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func keepSeparateDetachesLinkedCards(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let (home, work, _) = try twoCards(temporary)
         try store.link([home.identifier, work.identifier])

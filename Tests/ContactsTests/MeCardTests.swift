@@ -7,6 +7,7 @@ import Testing
 @Suite struct MeCardTests {
     private let names = [CNContactGivenNameKey as CNKeyDescriptor]
 
+    /// The person's calls: the same in both modes.
     @Test func thePersonSetsAndClearsTheirCard() throws {
         let fixtures = try PrivacyFixtures()
         let identifiers = try fixtures.add(["Ann", "Bob"])
@@ -28,9 +29,9 @@ import Testing
         #expect(PrivacyFixtures.code { try fixtures.person.unifiedMeContactWithKeys(toFetch: names) } == .recordDoesNotExist)
     }
 
-    @Test(arguments: [CNAuthorizationStatus.authorized, .limited, .denied])
-    func anAppSeesTheCardOnlyWhenItMaySeeThatContact(status: CNAuthorizationStatus) throws {
-        let fixtures = try PrivacyFixtures()
+    @Test(arguments: StoreMode.allCases, [CNAuthorizationStatus.authorized, .limited, .denied])
+    func anAppSeesTheCardOnlyWhenItMaySeeThatContact(mode: StoreMode, status: CNAuthorizationStatus) throws {
+        let fixtures = try PrivacyFixtures(mode: mode)
         let identifiers = try fixtures.add(["Ann", "Bob"])
         try fixtures.person.setMeContact(withIdentifier: identifiers[1])
         let bundle = PrivacyFixtures.app().bundleIdentifier
@@ -39,7 +40,7 @@ import Testing
         case .limited: try fixtures.accessControls().setAccess(.limited([identifiers[0]]), for: bundle)
         default: try fixtures.accessControls().setAccess(.denied, for: bundle)
         }
-        let app = fixtures.store(for: PrivacyFixtures.app())
+        let app = try fixtures.store(for: PrivacyFixtures.app())
         let code = PrivacyFixtures.code { try app.unifiedMeContactWithKeys(toFetch: names) }
         switch status {
         case .authorized: #expect(code == nil)

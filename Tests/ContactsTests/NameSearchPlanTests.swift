@@ -15,11 +15,12 @@ import Testing
         }
     }
 
-    @Test(arguments: [
+    @Test(arguments: StoreMode.allCases, [
         ("jo", 500), ("john smi", 100), ("smith", 120), ("ann smith", 20), ("jo an", 0), ("j", 500),
     ])
-    func commonWordsFindEveryMatchInEveryOrder(query: String, expected: Int) throws {
-        let temporary = try TemporaryStore()
+    func commonWordsFindEveryMatchInEveryOrder(mode: StoreMode, example: (String, Int)) throws {
+        let (query, expected) = example
+        let temporary = try TemporaryStore(mode: mode)
         let saved = Self.contacts()
         try ContactFixtures.save(saved, in: temporary.store)
         let words = query.split(separator: " ").map(String.init)

@@ -14,15 +14,15 @@ import Testing
         ("caf\u{E9}", "cafe\u{301}"),
     ]
 
-    @Test(arguments: 0..<cases.count)
-    func anAppWithoutTheEntitlementCannotRewriteANote(index: Int) throws {
+    @Test(arguments: StoreMode.allCases, 0..<cases.count)
+    func anAppWithoutTheEntitlementCannotRewriteANote(mode: StoreMode, index: Int) throws {
         let (stored, sent) = Self.cases[index]
-        let fixtures = try PrivacyFixtures()
+        let fixtures = try PrivacyFixtures(mode: mode)
         let ann = ContactFixtures.person("Ann", "Lee")
         ann.note = stored
         try ContactFixtures.save([ann], in: fixtures.person)
         try fixtures.accessControls().setAccess(.full, for: PrivacyFixtures.app().bundleIdentifier)
-        let app = fixtures.store(for: PrivacyFixtures.app())
+        let app = try fixtures.store(for: PrivacyFixtures.app())
         let update = CNMutableContact(storage: ContactStorage(identifier: ann.identifier, fetchedKeys: ContactKeySet(.note)))
         update.note = sent
         let request = CNSaveRequest()

@@ -55,8 +55,9 @@ private final class NotificationRecorder {
         #expect(Notification.Name.CNContactStoreDidChange.rawValue == "CNContactStoreDidChangeNotification")
     }
 
-    @Test func saveRequestPostsItsIdentifierAndSource() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func saveRequestPostsItsIdentifierAndSource(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let recorder = NotificationRecorder(store: temporary.store)
         let request = CNSaveRequest()
         request.add(ContactFixtures.person("Ann", "Lee"), toContainerWithIdentifier: nil)
@@ -68,8 +69,9 @@ private final class NotificationRecorder {
         #expect(notifications.first?["CNNotificationOriginationExternally"] == nil)
     }
 
-    @Test func failedSavePostsNothing() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func failedSavePostsNothing(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let recorder = NotificationRecorder(store: temporary.store)
         let request = CNSaveRequest()
         request.delete(ContactFixtures.person("Missing", "One"))
@@ -77,8 +79,9 @@ private final class NotificationRecorder {
         #expect(recorder.notifications.isEmpty)
     }
 
-    @Test func observerMayFetchFromTheStoreInsideTheHandler() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func observerMayFetchFromTheStoreInsideTheHandler(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let counts = Mutex<[Int]>([])
         let observer = NotificationCenter.default.addObserver(forName: .CNContactStoreDidChange, object: store, queue: nil) { _ in
@@ -91,8 +94,9 @@ private final class NotificationRecorder {
         #expect(counts.withLock { $0 } == [1])
     }
 
-    @Test func ownSavesAreNotAnnouncedAgainAsExternal() async throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func ownSavesAreNotAnnouncedAgainAsExternal(mode: StoreMode) async throws {
+        let temporary = try TemporaryStore(mode: mode)
         let recorder = NotificationRecorder(store: temporary.store)
         try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: temporary.store)
         try await Task.sleep(for: .milliseconds(800))
@@ -100,8 +104,9 @@ private final class NotificationRecorder {
         #expect(recorder.notifications.allSatisfy { $0["CNNotificationOriginationExternally"] == nil })
     }
 
-    @Test func importIsAnnouncedOnceAsThisStoresChange() async throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func importIsAnnouncedOnceAsThisStoresChange(mode: StoreMode) async throws {
+        let temporary = try TemporaryStore(mode: mode)
         let recorder = NotificationRecorder(store: temporary.store)
         let card = "BEGIN:VCARD\nVERSION:3.0\nN:Lee;Ann;;;\nUID:ann-1\nEND:VCARD\n"
         try temporary.store.importVCards(data: Data(card.utf8))
@@ -111,8 +116,9 @@ private final class NotificationRecorder {
         #expect(recorder.notifications.first?["CNNotificationOriginationExternally"] == nil)
     }
 
-    @Test func anotherProcessSavingIsNoticedWithinOneSecond() async throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func anotherProcessSavingIsNoticedWithinOneSecond(mode: StoreMode) async throws {
+        let temporary = try TemporaryStore(mode: mode)
         let recorder = NotificationRecorder(store: temporary.store)
         // Open the store so the watcher attaches before the other process writes.
         _ = try ContactFixtures.identifiers(in: temporary.store)
@@ -129,11 +135,12 @@ private final class NotificationRecorder {
         #expect(names.count == 1)
     }
 
-    @Test func releasedStoreStopsWatching() async throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func releasedStoreStopsWatching(mode: StoreMode) async throws {
+        let temporary = try TemporaryStore(mode: mode)
         weak var released: CNContactStore?
         do {
-            let store = temporary.reopen()
+            let store = try temporary.reopen()
             _ = try ContactFixtures.identifiers(in: store)
             released = store
         }

@@ -4,9 +4,11 @@ import Foundation
 import Testing
 
 @Suite struct PickerTests {
-    @Test(arguments: [CNAuthorizationStatus.notDetermined, .denied, .limited, .authorized])
-    func oneTimePickerGivesASnapshotWithTheAskedKeysAndGrantsNothing(status: CNAuthorizationStatus) async throws {
-        let fixtures = try PrivacyFixtures()
+    @Test(arguments: StoreMode.allCases, [CNAuthorizationStatus.notDetermined, .denied, .limited, .authorized])
+    func oneTimePickerGivesASnapshotWithTheAskedKeysAndGrantsNothing(
+        mode: StoreMode, status: CNAuthorizationStatus
+    ) async throws {
+        let fixtures = try PrivacyFixtures(mode: mode)
         let identifiers = try fixtures.add(["Ann", "Bob"], emails: ["Bob": "bob@example.com"])
         let app = PrivacyFixtures.app()
         let privacy = try fixtures.accessControls()
@@ -27,7 +29,7 @@ import Testing
         #expect(!contact.isKeyAvailable(CNContactNoteKey))
         let summary = try privacy.apps().first { $0.bundleIdentifier == app.bundleIdentifier }
         #expect(summary?.summary.sharedCount ?? 0 == 0)
-        #expect(fixtures.store(for: app).authorizationStatus(for: .contacts) == status)
+        #expect(try fixtures.store(for: app).authorizationStatus(for: .contacts) == status)
     }
 
     @Test func pickerOffersEveryContactToThePersonOnly() async throws {
@@ -45,8 +47,9 @@ import Testing
         #expect(candidates.map(\.displayName) == ["Ann Test", "Bob Test"])
     }
 
-    @Test func accessPickerReportsOnlyNewlyGrantedContacts() async throws {
-        let fixtures = try PrivacyFixtures()
+    @Test(arguments: StoreMode.allCases)
+    func accessPickerReportsOnlyNewlyGrantedContacts(mode: StoreMode) async throws {
+        let fixtures = try PrivacyFixtures(mode: mode)
         let identifiers = try fixtures.add(["Ann", "Bob", "Cid"])
         let app = PrivacyFixtures.app()
         let privacy = try fixtures.accessControls()

@@ -4,14 +4,15 @@ import Foundation
 import Testing
 
 @Suite struct PrivacyControlsStoreTests {
-    @Test func appsListStatusPurposeAndVisibleCounts() async throws {
-        let fixtures = try PrivacyFixtures()
+    @Test(arguments: StoreMode.allCases)
+    func appsListStatusPurposeAndVisibleCounts(mode: StoreMode) async throws {
+        let fixtures = try PrivacyFixtures(mode: mode)
         let identifiers = try fixtures.add(["Ann", "Bob", "Cid"])
         let limited = PrivacyFixtures.app("com.example.limited")
         let full = PrivacyFixtures.app("com.example.full")
         let privacy = try fixtures.accessControls()
         try privacy.setAccess(.limited([identifiers[0], "Gone:ABPerson"]), for: limited.bundleIdentifier)
-        let asking = fixtures.store(for: full, consent: ScriptedConsentAgent(answers: [.full]))
+        let asking = try fixtures.store(for: full, consent: ScriptedConsentAgent(answers: [.full]))
         #expect(try await asking.requestAccess(for: .contacts))
         try ContactFixtures.save([ContactFixtures.person("Dan", "Test")], in: fixtures.store(for: limited))
         let apps = try privacy.apps()
@@ -23,32 +24,35 @@ import Testing
         #expect(apps[0].summary.usageDescription == "Finds your friends.")
     }
 
-    @Test func resetAsksAgainAndRestrictStopsTheApp() async throws {
-        let fixtures = try PrivacyFixtures()
+    @Test(arguments: StoreMode.allCases)
+    func resetAsksAgainAndRestrictStopsTheApp(mode: StoreMode) async throws {
+        let fixtures = try PrivacyFixtures(mode: mode)
         let app = PrivacyFixtures.app()
         let agent = ScriptedConsentAgent(answers: [.full, .deny])
         let privacy = try fixtures.accessControls()
         try privacy.setAccess(.full, for: app.bundleIdentifier)
         try privacy.reset(app.bundleIdentifier)
-        #expect(fixtures.store(for: app).authorizationStatus(for: .contacts) == .notDetermined)
+        #expect(try fixtures.store(for: app).authorizationStatus(for: .contacts) == .notDetermined)
         #expect(try await fixtures.store(for: app, consent: agent).requestAccess(for: .contacts))
         try privacy.restrict(app.bundleIdentifier)
-        #expect(fixtures.store(for: app).authorizationStatus(for: .contacts) == .restricted)
+        #expect(try fixtures.store(for: app).authorizationStatus(for: .contacts) == .restricted)
         #expect(throws: AuthorizationError.self) { try privacy.setAccess(.full, for: app.bundleIdentifier) }
     }
 
-    @Test func anAppStoreCannotUseThePersonsControls() throws {
-        let fixtures = try PrivacyFixtures()
-        let store = fixtures.store(for: PrivacyFixtures.app())
+    @Test(arguments: StoreMode.allCases)
+    func anAppStoreCannotUseThePersonsControls(mode: StoreMode) throws {
+        let fixtures = try PrivacyFixtures(mode: mode)
+        let store = try fixtures.store(for: PrivacyFixtures.app())
         let error = #expect(throws: CNError.self) { try store.accessControls() }
         #expect(error?.code == .authorizationDenied)
     }
 
-    @Test func appCannotManageContainers() throws {
-        let fixtures = try PrivacyFixtures()
+    @Test(arguments: StoreMode.allCases)
+    func appCannotManageContainers(mode: StoreMode) throws {
+        let fixtures = try PrivacyFixtures(mode: mode)
         let app = PrivacyFixtures.app()
         try fixtures.accessControls().setAccess(.full, for: app.bundleIdentifier)
-        let store = fixtures.store(for: app)
+        let store = try fixtures.store(for: app)
         #expect(PrivacyFixtures.code { try store.addContainer(name: "Work", type: .cardDAV) } == .authorizationDenied)
     }
 }

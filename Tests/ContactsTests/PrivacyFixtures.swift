@@ -4,15 +4,20 @@ import Foundation
 
 /// A temporary store with the person's store on it, and app stores with injected agents and a fixed
 /// environment, so privacy tests never read the real terminal, environment variables or `/etc`.
+///
+/// In daemon mode the person's store stays embedded, on the daemon's file for this user (as the person's own
+/// tools open it), and app stores go over the daemon's socket: the registry names this test process as the app
+/// while its store connects, the daemon's consent agent passes the app's prompts to the agent given here, and
+/// the policy is the daemon's.
 struct PrivacyFixtures {
     let temporary: TemporaryStore
 
-    init() throws {
-        temporary = try TemporaryStore()
+    init(mode: StoreMode = .embedded) throws {
+        temporary = try TemporaryStore(mode: mode, opensAppStore: false)
     }
 
     /// The person's store (`accessor: .person`).
-    var person: CNContactStore { temporary.store }
+    var person: CNContactStore { temporary.person }
 
     /// An environment with no variables, no files and a fixed date.
     static let environment = PrivacyEnvironment(
@@ -37,17 +42,19 @@ struct PrivacyFixtures {
         )
     }
 
-    /// A store for an app on the same file.
+    /// A store for an app on the same file, or over the daemon's socket.
     func store(
         for app: AppIdentity,
         consent: any ConsentAgent = ScriptedConsentAgent(),
-        trusted: (any TrustedAgent)? = nil,
         policy: AdministratorPolicy = .unrestricted
-    ) -> CNContactStore {
+    ) throws -> CNContactStore {
+        if let daemon = temporary.daemon {
+            return try daemon.appStore(for: app, consent: consent, policy: policy)
+        }
         var configuration = temporary.configuration()
         configuration.accessor = .app(app)
         configuration.privacy = ContactStorePrivacyOptions(
-            consentAgent: consent, trustedAgent: trusted, environment: Self.environment, administratorPolicy: policy)
+            consentAgent: consent, environment: Self.environment, administratorPolicy: policy)
         return CNContactStore(configuration: configuration)
     }
 

@@ -7,8 +7,8 @@ import Testing
 /// The read paths that take shortcuts (one contact compares its row id, one multi-valued key filters by
 /// kind in SQL, identifiers in a store without links skip the link lookup) give what the general paths give.
 @Suite struct ReadPathTests {
-    private static func saved() throws -> (TemporaryStore, [CNMutableContact]) {
-        let temporary = try TemporaryStore()
+    private static func saved(_ mode: StoreMode) throws -> (TemporaryStore, [CNMutableContact]) {
+        let temporary = try TemporaryStore(mode: mode)
         var generator = GeneratedContacts(seed: 11)
         let contacts = generator.contacts(30)
         for (index, contact) in contacts.enumerated() {
@@ -22,9 +22,9 @@ import Testing
         CNContactPhoneNumbersKey, CNContactEmailAddressesKey, CNContactPostalAddressesKey, CNContactDatesKey, CNContactUrlAddressesKey,
     ]
 
-    @Test(arguments: multiValued)
-    func oneMultiValuedKeyReadsTheSameValuesAsAllOfThem(key: String) throws {
-        let (temporary, contacts) = try Self.saved()
+    @Test(arguments: StoreMode.allCases, multiValued)
+    func oneMultiValuedKeyReadsTheSameValuesAsAllOfThem(mode: StoreMode, key: String) throws {
+        let (temporary, contacts) = try Self.saved(mode)
         let all = Self.multiValued.map { $0 as CNKeyDescriptor }
         for contact in contacts {
             let one = try temporary.store.unifiedContact(withIdentifier: contact.identifier, keysToFetch: [key as CNKeyDescriptor])
@@ -37,8 +37,9 @@ import Testing
         }
     }
 
-    @Test func oneContactReadsTheSameAsABatchOfThem() throws {
-        let (temporary, contacts) = try Self.saved()
+    @Test(arguments: StoreMode.allCases)
+    func oneContactReadsTheSameAsABatchOfThem(mode: StoreMode) throws {
+        let (temporary, contacts) = try Self.saved(mode)
         let keys = (Self.multiValued + [CNContactGivenNameKey, CNContactFamilyNameKey, CNContactBirthdayKey]).map { $0 as CNKeyDescriptor }
         let batch = try temporary.store.unifiedContacts(
             matching: CNContact.predicateForContacts(withIdentifiers: contacts.map(\.identifier)), keysToFetch: keys
@@ -55,8 +56,9 @@ import Testing
         }
     }
 
-    @Test func identifiersNeedingEscapesMatchNothingAndDoNotDisturbTheOthers() throws {
-        let (temporary, contacts) = try Self.saved()
+    @Test(arguments: StoreMode.allCases)
+    func identifiersNeedingEscapesMatchNothingAndDoNotDisturbTheOthers(mode: StoreMode) throws {
+        let (temporary, contacts) = try Self.saved(mode)
         let wanted = [contacts[3].identifier, contacts[17].identifier]
         let odd = ["quote\"d", "back\\slash", "line\nbreak", "\u{1}", "山田", "", contacts[5].identifier + "\""]
         let fetched = try temporary.store.unifiedContacts(

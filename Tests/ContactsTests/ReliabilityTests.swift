@@ -58,8 +58,9 @@ import Testing
         #expect(try Self.isIntact(at: temporary.url))
     }
 
-    @Test func readersOnOtherThreadsSeeOnlyWholeSaves() async throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func readersOnOtherThreadsSeeOnlyWholeSaves(mode: StoreMode) async throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let batches = 10
         let batchSize = 40
@@ -93,8 +94,9 @@ import Testing
         #expect(try ContactFixtures.identifiers(in: store).count == batches * batchSize)
     }
 
-    @Test func twoProcessesWritingOneStoreKeepEveryContact() async throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func twoProcessesWritingOneStoreKeepEveryContact(mode: StoreMode) async throws {
+        let temporary = try TemporaryStore(mode: mode)
         _ = temporary.store.defaultContainerIdentifier()
         let path = temporary.url.path
         async let child: Void = {
@@ -120,7 +122,7 @@ import Testing
     @Test func readOnlyStoreRefusesSavesWithDataAccessError() throws {
         let temporary = try TemporaryStore()
         try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: temporary.store)
-        let readOnly = temporary.reopen(isReadOnly: true)
+        let readOnly = CNContactStore(configuration: temporary.configuration(isReadOnly: true))
         #expect(try ContactFixtures.identifiers(in: readOnly).count == 1)
         #expect(throws: CNError(.dataAccessError)) {
             try ContactFixtures.save([ContactFixtures.person("Bo", "Ek")], in: readOnly)
@@ -135,7 +137,7 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: temporary.directory.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: temporary.url.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: temporary.directory.path) }
-        let reopened = temporary.reopen()
+        let reopened = try temporary.reopen()
         #expect(throws: CNError(.dataAccessError)) {
             try ContactFixtures.save([ContactFixtures.person("Bo", "Ek")], in: reopened)
         }

@@ -32,14 +32,14 @@ import Testing
         }
     }
 
-    @Test(arguments: Case.allCases)
-    func saveReportsTheCodeOfTheRuleThatComesFirst(_ testCase: Case) throws {
-        let fixtures = try PrivacyFixtures()
+    @Test(arguments: StoreMode.allCases, Case.allCases)
+    func saveReportsTheCodeOfTheRuleThatComesFirst(mode: StoreMode, _ testCase: Case) throws {
+        let fixtures = try PrivacyFixtures(mode: mode)
         let identifiers = try fixtures.add(["Ann", "Bob"])
         let bundle = PrivacyFixtures.app().bundleIdentifier
         try fixtures.accessControls().setAccess(
             testCase == .deniedAppUpdatingAMissingContact ? .denied : .limited([identifiers[0]]), for: bundle)
-        let app = fixtures.store(for: PrivacyFixtures.app())
+        let app = try fixtures.store(for: PrivacyFixtures.app())
         let request = CNSaveRequest()
         var affected: String?
         switch testCase {
@@ -109,11 +109,12 @@ import Testing
         }
     }
 
-    @Test func aHiddenContactAndAMissingOneGiveTheSameError() throws {
-        let fixtures = try PrivacyFixtures()
+    @Test(arguments: StoreMode.allCases)
+    func aHiddenContactAndAMissingOneGiveTheSameError(mode: StoreMode) throws {
+        let fixtures = try PrivacyFixtures(mode: mode)
         let identifiers = try fixtures.add(["Ann", "Bob"])
         try fixtures.accessControls().setAccess(.limited([identifiers[0]]), for: PrivacyFixtures.app().bundleIdentifier)
-        let app = fixtures.store(for: PrivacyFixtures.app())
+        let app = try fixtures.store(for: PrivacyFixtures.app())
         func error(updating identifier: String) -> String {
             let contact = Self.partial(identifier)
             contact.note = "x"

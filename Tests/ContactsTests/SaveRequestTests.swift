@@ -15,8 +15,9 @@ import Testing
         }
     }
 
-    @Test func addingAnExistingContactThrowsInsertedRecordAlreadyExists() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func addingAnExistingContactThrowsInsertedRecordAlreadyExists(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let contact = ContactFixtures.person("Ann", "Lee")
         try ContactFixtures.save([contact], in: temporary.store)
         let again = CNSaveRequest()
@@ -30,8 +31,9 @@ import Testing
         }
     }
 
-    @Test func updatingAMissingContactThrowsRecordDoesNotExistWithTheContact() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func updatingAMissingContactThrowsRecordDoesNotExistWithTheContact(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let contact = ContactFixtures.person("Ann", "Lee")
         let request = CNSaveRequest()
         request.update(contact)
@@ -43,15 +45,17 @@ import Testing
         }
     }
 
-    @Test func deletingAMissingContactThrowsRecordDoesNotExist() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func deletingAMissingContactThrowsRecordDoesNotExist(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let request = CNSaveRequest()
         request.delete(ContactFixtures.person("Ann", "Lee"))
         #expect(code { try temporary.store.execute(request) } == .recordDoesNotExist)
     }
 
-    @Test func aFailingRequestSavesNothing() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func aFailingRequestSavesNothing(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let request = CNSaveRequest()
         request.add(ContactFixtures.person("Ann", "Lee"), toContainerWithIdentifier: nil)
         request.add(ContactFixtures.person("Bo", "Ek"), toContainerWithIdentifier: nil)
@@ -60,8 +64,9 @@ import Testing
         #expect(try ContactFixtures.identifiers(in: temporary.store).isEmpty)
     }
 
-    @Test func addThenDeleteInOneRequestSavesNothing() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func addThenDeleteInOneRequestSavesNothing(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let contact = ContactFixtures.person("Ann", "Lee")
         let request = CNSaveRequest()
         request.add(contact, toContainerWithIdentifier: nil)
@@ -70,8 +75,9 @@ import Testing
         #expect(try ContactFixtures.identifiers(in: temporary.store).isEmpty)
     }
 
-    @Test func deleteThenAddInOneRequestAdds() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func deleteThenAddInOneRequestAdds(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let contact = ContactFixtures.person("Ann", "Lee")
         let request = CNSaveRequest()
         request.delete(contact)
@@ -80,8 +86,9 @@ import Testing
         #expect(try ContactFixtures.identifiers(in: temporary.store) == [contact.identifier])
     }
 
-    @Test func updateThenDeleteInOneRequestDeletes() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func updateThenDeleteInOneRequestDeletes(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let contact = ContactFixtures.person("Ann", "Lee")
         try ContactFixtures.save([contact], in: temporary.store)
         let request = CNSaveRequest()
@@ -91,8 +98,9 @@ import Testing
         #expect(try ContactFixtures.identifiers(in: temporary.store).isEmpty)
     }
 
-    @Test func updateWritesChangedValues() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func updateWritesChangedValues(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let contact = ContactFixtures.person("Ann", "Lee", phones: ["555 0100"])
         try ContactFixtures.save([contact], in: temporary.store)
         let fetched = try temporary.store.unifiedContact(withIdentifier: contact.identifier, keysToFetch: nameKeys + [CNContactPhoneNumbersKey as CNKeyDescriptor])
@@ -107,8 +115,9 @@ import Testing
         #expect(again.phoneNumbers.isEmpty)
     }
 
-    @Test func savingAPartiallyFetchedContactLeavesUnfetchedKeysAsStored() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func savingAPartiallyFetchedContactLeavesUnfetchedKeysAsStored(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let contact = ContactFixtures.person("Ann", "Lee", phones: ["555 0100"], emails: ["ann@example.com"])
         contact.note = "kept"
         try ContactFixtures.save([contact], in: temporary.store)
@@ -128,8 +137,9 @@ import Testing
         #expect(mutable.isKeyAvailable(CNContactGivenNameKey) && !mutable.isKeyAvailable(CNContactNoteKey))
     }
 
-    @Test func refetchReplacesThePassedContactWithStoredState() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func refetchReplacesThePassedContactWithStoredState(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let contact = ContactFixtures.person("Ann", "Lee")
         let request = CNSaveRequest()
         #expect(request.shouldRefetchContacts)
@@ -141,8 +151,9 @@ import Testing
         #expect(contact.imageDataAvailable == false)
     }
 
-    @Test func invalidBirthdayThrowsValidationConfigurationErrorAndSavesNothing() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func invalidBirthdayThrowsValidationConfigurationErrorAndSavesNothing(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let contact = ContactFixtures.person("Ann", "Lee")
         contact.birthday = DateComponents(year: 1990, month: 1, day: 2, hour: 3)
         let request = CNSaveRequest()
@@ -156,8 +167,9 @@ import Testing
         #expect(try ContactFixtures.identifiers(in: temporary.store).isEmpty)
     }
 
-    @Test func validationErrorsOfOneCodeCollapseIntoOneErrorWithEveryKeyPath() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func validationErrorsOfOneCodeCollapseIntoOneErrorWithEveryKeyPath(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let contact = ContactFixtures.person("Ann", "Lee")
         contact.birthday = DateComponents(year: 1990)
         contact.dates = [CNLabeledValue(label: CNLabelDateAnniversary, value: DateComponents(month: 2) as NSDateComponents)]
@@ -172,9 +184,9 @@ import Testing
         }
     }
 
-    @Test(arguments: ["", "bad\u{1}identifier", String(repeating: "x", count: 300)])
-    func malformedIdentifierThrowsRecordIdentifierInvalid(identifier: String) throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases, ["", "bad\u{1}identifier", String(repeating: "x", count: 300)])
+    func malformedIdentifierThrowsRecordIdentifierInvalid(mode: StoreMode, identifier: String) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let contact = CNMutableContact()
         contact.storage.identifier = identifier
         let request = CNSaveRequest()
@@ -182,8 +194,9 @@ import Testing
         #expect(code { try temporary.store.execute(request) } == .recordIdentifierInvalid)
     }
 
-    @Test func deletingAContactRemovesIt() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func deletingAContactRemovesIt(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let keep = ContactFixtures.person("Ann", "Lee")
         let drop = ContactFixtures.person("Bo", "Ek")
         try ContactFixtures.save([keep, drop], in: temporary.store)

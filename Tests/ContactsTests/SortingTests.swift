@@ -21,8 +21,8 @@ import Testing
         return contacts
     }
 
-    private func sorted(_ order: CNContactSortOrder, locale: String) throws -> (store: [String], comparator: [String], names: [String]) {
-        let temporary = try TemporaryStore(localeIdentifier: locale)
+    private func sorted(_ order: CNContactSortOrder, locale: String, mode: StoreMode) throws -> (store: [String], comparator: [String], names: [String]) {
+        let temporary = try TemporaryStore(mode: mode, localeIdentifier: locale)
         let contacts = Self.people()
         try ContactFixtures.save(contacts, in: temporary.store)
         let request = CNContactFetchRequest(keysToFetch: [CNContact.descriptorForAllComparatorKeys()])
@@ -34,35 +34,39 @@ import Testing
         return (fetched.map(\.identifier), bySort.map(\.identifier), fetched.map { $0.givenName + " " + $0.familyName + $0.nickname + $0.organizationName })
     }
 
-    @Test(arguments: [CNContactSortOrder.givenName, .familyName])
-    func storeOrderAgreesWithTheComparator(order: CNContactSortOrder) throws {
-        let result = try sorted(order, locale: "en_US")
+    @Test(arguments: StoreMode.allCases, [CNContactSortOrder.givenName, .familyName])
+    func storeOrderAgreesWithTheComparator(mode: StoreMode, order: CNContactSortOrder) throws {
+        let result = try sorted(order, locale: "en_US", mode: mode)
         #expect(result.store == result.comparator)
     }
 
-    @Test func givenNameOrderIgnoresCaseAndAccentsAndUsesFallbacks() throws {
-        let names = try sorted(.givenName, locale: "en_US").names
+    @Test(arguments: StoreMode.allCases)
+    func givenNameOrderIgnoresCaseAndAccentsAndUsesFallbacks(mode: StoreMode) throws {
+        let names = try sorted(.givenName, locale: "en_US", mode: mode).names
         #expect(names == [
             "adam Jones", "Adam Smith", "Ann Smith", "Ann Smith", "Anna Åberg", " Bakery", "Björn Öberg", " Chip",
             "émile Zola", "Zoë Adams", "太郎 山田", " ",
         ])
     }
 
-    @Test func familyNameOrderPutsFamilyFirst() throws {
-        let names = try sorted(.familyName, locale: "en_US").names
+    @Test(arguments: StoreMode.allCases)
+    func familyNameOrderPutsFamilyFirst(mode: StoreMode) throws {
+        let names = try sorted(.familyName, locale: "en_US", mode: mode).names
         #expect(names.prefix(4) == ["Anna Åberg", "Zoë Adams", " Bakery", " Chip"])
         #expect(names.last == " ")
     }
 
-    @Test func swedishSortsÅÄÖAfterZ() throws {
-        let names = try sorted(.familyName, locale: "sv_SE").names
+    @Test(arguments: StoreMode.allCases)
+    func swedishSortsÅÄÖAfterZ(mode: StoreMode) throws {
+        let names = try sorted(.familyName, locale: "sv_SE", mode: mode).names
         #expect(names.suffix(5) == ["émile Zola", "Anna Åberg", "Björn Öberg", "太郎 山田", " "])
     }
 
-    @Test func userDefaultOrderFollowsThePersonsSetting() throws {
+    @Test(arguments: StoreMode.allCases)
+    func userDefaultOrderFollowsThePersonsSetting(mode: StoreMode) throws {
         let setting = CNContactsUserDefaults.shared().sortOrder
-        let userDefault = try sorted(.userDefault, locale: "en_US")
-        let explicit = try sorted(setting, locale: "en_US")
+        let userDefault = try sorted(.userDefault, locale: "en_US", mode: mode)
+        let explicit = try sorted(setting, locale: "en_US", mode: mode)
         #expect(userDefault.names == explicit.names)
         #expect(userDefault.store == userDefault.comparator)
     }

@@ -30,9 +30,9 @@ import Testing
         }
     }
 
-    @Test(arguments: ContactStringField.all)
-    func addedFieldsReadBackExactly(field: ContactStringField) throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases, ContactStringField.all)
+    func addedFieldsReadBackExactly(mode: StoreMode, field: ContactStringField) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let samples = TextSamples.all.map(\.text)
         let contacts = samples.map(field.contact(holding:))
         try ContactFixtures.save(contacts, in: temporary.store)
@@ -40,9 +40,9 @@ import Testing
     }
 
     /// An update writes only the changed properties, through another statement than an insert.
-    @Test(arguments: ContactStringField.all)
-    func updatedFieldsReadBackExactly(field: ContactStringField) throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases, ContactStringField.all)
+    func updatedFieldsReadBackExactly(mode: StoreMode, field: ContactStringField) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let samples = TextSamples.all.map(\.text)
         let contacts = try ContactFixtures.save(
             samples.map { _ in field.contact(holding: "plain") }, in: temporary.store)
@@ -60,13 +60,13 @@ import Testing
         try Self.expectStored(samples, in: updated, field: field, store: temporary.store)
     }
 
-    @Test(arguments: [
+    @Test(arguments: StoreMode.allCases, [
         CNContactNoteKey, CNContactGivenNameKey, CNContactOrganizationNameKey, "emailAddresses.value",
         "postalAddresses.street",
     ])
-    func megabyteTextReadsBackExactly(fieldName: String) throws {
+    func megabyteTextReadsBackExactly(mode: StoreMode, fieldName: String) throws {
         let field = try #require(ContactStringField.all.first { $0.name == fieldName })
-        let temporary = try TemporaryStore()
+        let temporary = try TemporaryStore(mode: mode)
         let contacts = [field.contact(holding: TextSamples.megabyte)]
         try ContactFixtures.save(contacts, in: temporary.store)
         try Self.expectStored([TextSamples.megabyte], in: contacts, field: field, store: temporary.store)
@@ -75,10 +75,11 @@ import Testing
     /// The name index splits names into words at anything but letters and digits: a name with U+0000 is
     /// found by its words, and a search that holds U+0000 looks for its words.
     @Test(
-        arguments: [("Ann", true), ("marie", true), ("Ann\u{0}Marie", true), ("Ann\u{0}Zed", false)]
-            as [(TextSample, Bool)])
-    func namesWithNulAreSearchedByTheirWords(query: TextSample, found: Bool) throws {
-        let temporary = try TemporaryStore()
+        arguments: StoreMode.allCases,
+        [("Ann", true), ("marie", true), ("Ann\u{0}Marie", true), ("Ann\u{0}Zed", false)] as [(TextSample, Bool)])
+    func namesWithNulAreSearchedByTheirWords(mode: StoreMode, example: (TextSample, Bool)) throws {
+        let (query, found) = example
+        let temporary = try TemporaryStore(mode: mode)
         let contact = ContactFixtures.person("Ann\u{0}Marie", "Nul")
         try ContactFixtures.save([contact, ContactFixtures.person("Other", "Person")], in: temporary.store)
         let matches = try temporary.store.unifiedContacts(
@@ -92,9 +93,9 @@ import Testing
 
     /// Sorted enumeration reads in batches and starts each after the previous batch's last sort key; names
     /// with U+0000 are in that key, and a key cut there would read contacts again.
-    @Test(arguments: [CNContactSortOrder.givenName, .familyName])
-    func sortedEnumerationOfNamesWithNulReadsEachContactOnce(order: CNContactSortOrder) throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases, [CNContactSortOrder.givenName, .familyName])
+    func sortedEnumerationOfNamesWithNulReadsEachContactOnce(mode: StoreMode, order: CNContactSortOrder) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let contacts = (0..<700).map { index in
             ContactFixtures.person("Nul\u{0}\(1_000 + index)", "Same\u{0}\(1_000 + index)")
         }
@@ -122,9 +123,9 @@ import Testing
     }
 
     /// Group names are strings of the store too: added, renamed, listed and reported in the history whole.
-    @Test(arguments: TextSamples.all)
-    func groupNamesReadBackExactly(sample: TextSample) throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases, TextSamples.all)
+    func groupNamesReadBackExactly(mode: StoreMode, sample: TextSample) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let token = store.currentHistoryToken
         let group = CNMutableGroup()
@@ -151,8 +152,9 @@ import Testing
 
     /// A store import keeps U+0000 in group names (CATEGORIES) and unknown properties, and its export writes
     /// them back; a category that differs from a stored group only after U+0000 is another group.
-    @Test func importAndExportKeepTextAfterNulInGroupsAndUnknownProperties() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func importAndExportKeepTextAfterNulInGroupsAndUnknownProperties(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let friends = CNMutableGroup()
         friends.name = "Friends"
         try temporary.store.save { $0.add(friends, toContainerWithIdentifier: nil) }
@@ -174,13 +176,13 @@ import Testing
 
     /// Automatic linking compares whole names and addresses: cards that differ only after U+0000 are
     /// different people, where the cut text would have linked them.
-    @Test(
-        arguments: [
-            ("Ann\u{0}Evil", "ann@example.com"), ("Ann", "ann@example.com\u{0}evil"),
-        ] as [(TextSample, TextSample)])
-    func cardsThatDifferAfterNulAreNotLinked(givenName: TextSample, email: TextSample) throws {
-        let temporary = try TemporaryStore()
-        let account = try temporary.store.addContainer(name: "Work", type: .cardDAV)
+    @Test(arguments: StoreMode.allCases, [
+        ("Ann\u{0}Evil", "ann@example.com"), ("Ann", "ann@example.com\u{0}evil"),
+    ] as [(TextSample, TextSample)])
+    func cardsThatDifferAfterNulAreNotLinked(mode: StoreMode, example: (TextSample, TextSample)) throws {
+        let (givenName, email) = example
+        let temporary = try TemporaryStore(mode: mode)
+        let account = try temporary.person.addContainer(name: "Work", type: .cardDAV)
         try ContactFixtures.save(
             [ContactFixtures.person("Ann", "Lee", emails: ["ann@example.com"])], in: temporary.store)
         let other = ContactFixtures.person(givenName.text, "Lee", emails: [email.text])
@@ -189,9 +191,9 @@ import Testing
     }
 
     /// A search of only U+0000 has no words, and is refused as a blank one is.
-    @Test(arguments: ["", " ", "\u{0}", "\u{0}\u{0} \u{0}"] as [TextSample])
-    func aNameSearchWithoutWordsIsInvalid(query: TextSample) throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases, ["", " ", "\u{0}", "\u{0}\u{0} \u{0}"] as [TextSample])
+    func aNameSearchWithoutWordsIsInvalid(mode: StoreMode, query: TextSample) throws {
+        let temporary = try TemporaryStore(mode: mode)
         try ContactFixtures.save([ContactFixtures.person("Ann\u{0}Marie", "Nul")], in: temporary.store)
         let error = #expect(throws: CNError.self) {
             try temporary.store.unifiedContacts(
@@ -203,8 +205,9 @@ import Testing
     }
 
     /// E-mail predicates compare the whole address, U+0000 and what follows it included.
-    @Test func emailSearchComparesTheWholeAddress() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func emailSearchComparesTheWholeAddress(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let contact = ContactFixtures.person("Ann", "Nul", emails: ["ann@example.com\u{0}evil"])
         let plain = ContactFixtures.person("Ann", "Plain", emails: ["ann@example.com"])
         try ContactFixtures.save([contact, plain], in: temporary.store)

@@ -33,8 +33,9 @@ import Testing
         ContactComparison.differences(original, stored, ignoring: [.thumbnailImageData, .imageDataAvailable])
     }
 
-    @Test func savedContactsReadBackWithEveryField() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func savedContactsReadBackWithEveryField(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let contacts = try ContactFixtures.save(Self.contacts(), in: temporary.store)
         for contact in contacts {
             let stored = try temporary.store.unifiedContact(withIdentifier: contact.identifier, keysToFetch: Self.allKeys)
@@ -43,13 +44,14 @@ import Testing
         }
     }
 
-    @Test func importedContactsReadBackAsTheSavedOnes() throws {
+    @Test(arguments: StoreMode.allCases)
+    func importedContactsReadBackAsTheSavedOnes(mode: StoreMode) throws {
         let contacts = Self.contacts()
         let data = try CNContactVCardSerialization.data(with: contacts)
         let parsed = try CNContactVCardSerialization.contacts(with: data)
-        let saved = try TemporaryStore()
+        let saved = try TemporaryStore(mode: mode)
         let savedContacts = try ContactFixtures.save(parsed.compactMap { $0.mutableCopy() as? CNMutableContact }, in: saved.store)
-        let imported = try TemporaryStore()
+        let imported = try TemporaryStore(mode: mode)
         let url = imported.directory.appendingPathComponent("cards.vcf")
         try data.write(to: url)
         let summary = try imported.store.importVCards(from: url)
@@ -66,8 +68,9 @@ import Testing
         }
     }
 
-    @Test func addingAStoredContactAgainFailsAndSavesNothing() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func addingAStoredContactAgainFailsAndSavesNothing(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let stored = try ContactFixtures.save([ContactFixtures.person("Ada", "Lovelace")], in: temporary.store)
         let request = CNSaveRequest()
         request.add(ContactFixtures.person("Before", "It"), toContainerWithIdentifier: nil)
@@ -79,8 +82,9 @@ import Testing
         #expect(try ContactFixtures.identifiers(in: temporary.store) == [stored[0].identifier])
     }
 
-    @Test func aStoredContactPastTheFirstExistenceChunkIsStillFound() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func aStoredContactPastTheFirstExistenceChunkIsStillFound(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let stored = try ContactFixtures.save([ContactFixtures.person("Ada", "Lovelace")], in: temporary.store)
         let request = CNSaveRequest()
         for index in 0..<5_001 {
@@ -92,8 +96,9 @@ import Testing
         #expect(try ContactFixtures.identifiers(in: temporary.store) == [stored[0].identifier])
     }
 
-    @Test func everySavedContactIsFoundByEachOfItsNames() throws {
-        let temporary = try TemporaryStore()
+    @Test(arguments: StoreMode.allCases)
+    func everySavedContactIsFoundByEachOfItsNames(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
         let contacts = try ContactFixtures.save(Self.contacts(), in: temporary.store)
         for contact in contacts {
             for name in [contact.givenName, contact.familyName, contact.organizationName] where !name.isEmpty {

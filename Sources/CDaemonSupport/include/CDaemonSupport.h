@@ -5,4 +5,7 @@
 /// PID, it can never reach another process that reused the PID. Returns 0, or -1 with errno set.
 int contacts_pidfd_send_signal(int pidfd, int signal);
 
+/// The file system type of an open file (fstatfs(2)'s f_type, a *_SUPER_MAGIC number), or -1 with errno set.
+long long contacts_file_system_type(int descriptor);
+
 #endif
