@@ -55,7 +55,7 @@ import Testing
             try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [PhoneIndexSchema.migrationName])
         }
         try queue.close()
-        let reopened = temporary.reopen()
+        let reopened = try temporary.reopen()
         let found = try reopened.unifiedContacts(
             matching: CNContact.predicateForContacts(matching: CNPhoneNumber(stringValue: Self.numbers[0])),
             keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])
