@@ -90,7 +90,7 @@ final class NotificationRecorder {
     var received: [Entry] { log.entries.withLock { $0 } }
 
     /// Waits (sleeping, not blocking a thread) until `count` notifications arrived or `seconds` passed.
-    func wait(for count: Int, within seconds: Int = 60) async throws -> [Entry] {
+    func wait(for count: Int, within seconds: Int = 180) async throws -> [Entry] {
         let deadline = ContinuousClock.now + .seconds(seconds)
         while received.count < count, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))

@@ -72,7 +72,9 @@ import Testing
         #expect(agent.shown.count == 1)
     }
 
-    @Test(.timeLimit(.minutes(1))) func concurrentCallersWaitForTheSamePrompt() async throws {
+    // The limit catches a deadlock, not slowness: on 2 cores the full suite can keep Swift Testing's pool busy
+    // with synchronous tests for minutes before this async test gets a thread.
+    @Test(.timeLimit(.minutes(10))) func concurrentCallersWaitForTheSamePrompt() async throws {
         let agent = GatedConsentAgent()
         let repository = InMemoryPrivacyRepository()
         let coordinator = coordinator(repository, agent: agent)
@@ -106,7 +108,8 @@ import Testing
         #expect(agent.shown.count == 2)
     }
 
-    @Test(.timeLimit(.minutes(1))) func restrictionFedWhileAskingAnswersTheWaiters() async throws {
+    // As above: a deadlock guard, generous because the pool may be busy.
+    @Test(.timeLimit(.minutes(10))) func restrictionFedWhileAskingAnswersTheWaiters() async throws {
         let agent = GatedConsentAgent()
         let coordinator = coordinator(InMemoryPrivacyRepository(), agent: agent)
         async let first = coordinator.requestAccess()
