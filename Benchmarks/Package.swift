@@ -78,6 +78,16 @@ let package = Package(
             ],
             path: "Benchmarks/SearchDriver"
         ),
+        // Daemon beside embedded (issue 13, item 9): swift run -c release DaemonDriver [sizes] (docs/Daemon.md).
+        .executableTarget(
+            name: "DaemonDriver",
+            dependencies: [
+                .product(name: "ContactsSystem", package: "swift-contacts"),
+                .product(name: "ContactsSampleData", package: "swift-contacts"),
+                .product(name: "contactsd", package: "swift-contacts"),
+            ],
+            path: "Benchmarks/DaemonDriver"
+        ),
         .executableTarget(
             name: "ImportDriver",
             dependencies: ["ImportBenchmarkSupport", .product(name: "ContactsSystem", package: "swift-contacts")],
