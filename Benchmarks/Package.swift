@@ -6,6 +6,7 @@ import PackageDescription
 //   GateBenchmarks, FloorBenchmarks: ours beside the raw-SQLite floor on the realistic address book)
 //   swift run -c release ImportDriver 100000 both      (the import driver, for /usr/bin/time -v)
 //   swift run -c release SyncBenchmarkDriver            (CardDAV sync, ours beside vdirsyncer, same Radicale)
+//   swift run -c release DaemonDriver 10000,100000     (contactsd beside embedded; as root; docs/Daemon.md)
 let package = Package(
     name: "swift-contacts-benchmarks",
     dependencies: [

@@ -67,6 +67,15 @@ final class DaemonProcess {
         return nil
     }
 
+    /// The daemon's memory now: `VmHWM` (peak resident set), `VmRSS`, and its anonymous and file-backed parts
+    /// (`RssAnon`; `RssFile` counts the pages of the store file SQLite maps, which the kernel can drop).
+    var memory: String {
+        let fields = ["VmHWM", "VmRSS", "RssAnon", "RssFile"].map { field in
+            "\(field) \((statusKilobytes(field) ?? 0) / 1024) MB"
+        }
+        return fields.joined(separator: ", ")
+    }
+
     /// How many sockets the daemon holds open (its listening socket and one per connection).
     func openSockets() -> Int {
         let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []

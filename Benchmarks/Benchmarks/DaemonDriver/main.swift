@@ -35,10 +35,16 @@ let only = option("--only", in: arguments)
 let sizes = (arguments.first.flatMap { $0.hasPrefix("--") ? nil : $0 } ?? "10000,100000").split(separator: ",").compactMap { Int($0) }
 
 guard FileManager.default.isExecutableFile(atPath: contactsd) else {
-    print("No contactsd at \(contactsd): build it (swift build -c release --product DaemonDriver) or pass --contactsd.")
+    report("No contactsd at \(contactsd): build it (swift build -c release --product DaemonDriver) or pass --contactsd.")
     exit(64)
 }
 DescriptorLimit.raise()
+
+/// Prints and flushes, so a run written to a file can be followed.
+func report(_ text: String) {
+    print(text)
+    fflush(nil)
+}
 
 func loadAverage() -> String {
     ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").prefix(3).joined(separator: " ")
@@ -46,7 +52,7 @@ func loadAverage() -> String {
 var system = utsname()
 uname(&system)
 let kernel = withUnsafeBytes(of: &system.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-print("""
+report("""
     DaemonDriver, \(Date()), Linux \(kernel), \(ProcessInfo.processInfo.activeProcessorCount) cores, \
     load \(loadAverage()), descriptors \(DescriptorLimit.current), contactsd \(contactsd) running as uid \(geteuid())
     """)
@@ -60,7 +66,7 @@ for size in sizes {
     var book: BenchmarkBook?
     let filling = try clock.measure { book = try BenchmarkBook.fill(storeURL, size: size, app: DaemonProcess.bundleIdentifier) }
     guard let book else { exit(70) }
-    print("\n## \(size) contacts (filled in \(Int(filling.microseconds / 1e6)) s, load \(loadAverage()))\n")
+    report("\n## \(size) contacts (filled in \(Int(filling.microseconds / 1e6)) s, load \(loadAverage()))\n")
 
     let daemon = try DaemonProcess(executable: contactsd, directory: directory, state: state)
     setenv("CONTACTS_DAEMON_SOCKET", daemon.socketPath, 1)
@@ -70,7 +76,7 @@ for size in sizes {
     let app = CNContactStore()
     let socketsBefore = daemon.openSockets()
     guard app.authorizationStatus(for: .contacts) == .authorized, daemon.openSockets() == socketsBefore + 1 else {
-        print("The app store is not served by contactsd with full access: \(daemon.logText)")
+        report("The app store is not served by contactsd with full access: \(daemon.logText)")
         exit(70)
     }
 
@@ -164,16 +170,17 @@ for size in sizes {
     setenv("CONTACTS_DAEMON_SOCKET", daemon.socketPath, 1)
 
     let measured = rows.compactMap { $0 }
-    print(Comparison.header)
-    for row in measured { print(row.row) }
-    print("| EDS over D-Bus (measured by the eds branch's driver) | – | – | – | – | |")
-    print("\n\(measured.filter(\.met).count) of \(measured.count) bounds met (load \(loadAverage())).")
+    report(Comparison.header)
+    for row in measured { report(row.row) }
+    report("| EDS over D-Bus (measured by the eds branch's driver) | – | – | – | – | |")
+    report("\n\(measured.filter(\.met).count) of \(measured.count) bounds met (load \(loadAverage())).")
 
+    report("contactsd after the operations: \(daemon.memory).")
     if clients > 0 {
         let test = ConnectedClients(total: clients, querying: min(querying, clients), callsEach: 40, holders: 5)
         var outcome = ConnectedClients.Outcome()
         let took = try clock.measure { outcome = try test.run(daemon: daemon, book: book, storeURL: storeURL) }
-        print("""
+        report("""
 
             \(clients) clients: \(outcome.connected) connected and identified (daemon held \(outcome.daemonSockets - 1) \
             connections), \(outcome.errors) errors; \(querying) querying at once, \(test.callsEach) fetches by \
@@ -186,8 +193,6 @@ for size in sizes {
             (\(Int(took.microseconds / 1e6)) s in all).
             """)
     }
-    let peak = daemon.statusKilobytes("VmHWM") ?? 0
-    let resident = daemon.statusKilobytes("VmRSS") ?? 0
-    print("contactsd peak RSS (VmHWM) \(peak / 1024) MB, RSS now \(resident / 1024) MB (bound ≤ 150 MB at 100,000).")
+    report("contactsd after the clients: \(daemon.memory) (bound: peak RSS ≤ 150 MB at 100,000).")
     daemon.stop()
 }
