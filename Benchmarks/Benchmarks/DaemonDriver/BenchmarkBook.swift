@@ -11,16 +11,20 @@ struct BenchmarkBook {
     let phones: [String]
 
     // Computed: key descriptors are not Sendable, so they cannot be shared statics.
-    static var nameKeys: [any CNKeyDescriptor] { [CNContactGivenNameKey, CNContactFamilyNameKey].map { $0 as CNKeyDescriptor } }
+    static var nameKeys: [any CNKeyDescriptor] {
+        [CNContactGivenNameKey, CNContactFamilyNameKey].map { $0 as CNKeyDescriptor }
+    }
     static var allKeysButImage: [any CNKeyDescriptor] {
         [
-        CNContactTypeKey, CNContactNamePrefixKey, CNContactGivenNameKey, CNContactMiddleNameKey, CNContactFamilyNameKey,
-        CNContactPreviousFamilyNameKey, CNContactNameSuffixKey, CNContactNicknameKey, CNContactPhoneticGivenNameKey,
-        CNContactPhoneticMiddleNameKey, CNContactPhoneticFamilyNameKey, CNContactPhoneticOrganizationNameKey,
-        CNContactOrganizationNameKey, CNContactDepartmentNameKey, CNContactJobTitleKey, CNContactBirthdayKey,
-        CNContactNonGregorianBirthdayKey, CNContactNoteKey, CNContactImageDataAvailableKey, CNContactPhoneNumbersKey,
-        CNContactEmailAddressesKey, CNContactPostalAddressesKey, CNContactDatesKey, CNContactUrlAddressesKey,
-        CNContactRelationsKey, CNContactSocialProfilesKey, CNContactInstantMessageAddressesKey,
+            CNContactTypeKey, CNContactNamePrefixKey, CNContactGivenNameKey, CNContactMiddleNameKey,
+            CNContactFamilyNameKey,
+            CNContactPreviousFamilyNameKey, CNContactNameSuffixKey, CNContactNicknameKey, CNContactPhoneticGivenNameKey,
+            CNContactPhoneticMiddleNameKey, CNContactPhoneticFamilyNameKey, CNContactPhoneticOrganizationNameKey,
+            CNContactOrganizationNameKey, CNContactDepartmentNameKey, CNContactJobTitleKey, CNContactBirthdayKey,
+            CNContactNonGregorianBirthdayKey, CNContactNoteKey, CNContactImageDataAvailableKey,
+            CNContactPhoneNumbersKey,
+            CNContactEmailAddressesKey, CNContactPostalAddressesKey, CNContactDatesKey, CNContactUrlAddressesKey,
+            CNContactRelationsKey, CNContactSocialProfilesKey, CNContactInstantMessageAddressesKey,
         ].map { $0 as CNKeyDescriptor }
     }
     static let queries = RealisticAddressBook.namePrefixQueries

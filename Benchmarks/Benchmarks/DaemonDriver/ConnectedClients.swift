@@ -72,7 +72,8 @@ struct ConnectedClients {
         outcome.errors += daemonErrors
 
         let embeddedStores = (0..<querying).map { _ in
-            CNContactStore(configuration: ContactStoreConfiguration(url: storeURL, accessor: .app(DaemonProcess.identity)))
+            CNContactStore(
+                configuration: ContactStoreConfiguration(url: storeURL, accessor: .app(DaemonProcess.identity)))
         }
         let (embeddedSamples, embeddedWall, _) = concurrently(embeddedStores, book: book)
         outcome.embedded = embeddedSamples
@@ -105,7 +106,8 @@ struct ConnectedClients {
                     let identifier = book.identifier(index * callsEach + call)
                     do {
                         let duration = try clock.measure {
-                            _ = try store.unifiedContact(withIdentifier: identifier, keysToFetch: BenchmarkBook.allKeysButImage)
+                            _ = try store.unifiedContact(
+                                withIdentifier: identifier, keysToFetch: BenchmarkBook.allKeysButImage)
                         }
                         samples.append(duration)
                     } catch {

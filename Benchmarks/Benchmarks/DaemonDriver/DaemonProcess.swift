@@ -34,7 +34,8 @@ final class DaemonProcess {
         try FileManager.default.createDirectory(at: registry, withIntermediateDirectories: true)
         try Self.register(in: registry)
         // Unix socket paths are short (108 bytes): keep it at the temporary directory's root.
-        socketPath = FileManager.default.temporaryDirectory.appendingPathComponent("dd-\(UUID().uuidString.prefix(8)).sock").path
+        socketPath =
+            FileManager.default.temporaryDirectory.appendingPathComponent("dd-\(UUID().uuidString.prefix(8)).sock").path
         log = directory.appendingPathComponent("contactsd.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: contactsd)
@@ -80,7 +81,8 @@ final class DaemonProcess {
     func openSockets() -> Int {
         let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
         return fds.filter { name in
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(name)"))?.hasPrefix("socket:") == true
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(name)"))?.hasPrefix(
+                "socket:") == true
         }.count
     }
 

@@ -32,10 +32,12 @@ let rounds = option("--rounds", in: arguments).flatMap(Int.init) ?? 10
 let clients = option("--clients", in: arguments).flatMap(Int.init) ?? 1_000
 let querying = option("--querying", in: arguments).flatMap(Int.init) ?? 50
 let only = option("--only", in: arguments)
-let sizes = (arguments.first.flatMap { $0.hasPrefix("--") ? nil : $0 } ?? "10000,100000").split(separator: ",").compactMap { Int($0) }
+let sizes = (arguments.first.flatMap { $0.hasPrefix("--") ? nil : $0 } ?? "10000,100000").split(separator: ",")
+    .compactMap { Int($0) }
 
 guard FileManager.default.isExecutableFile(atPath: contactsd) else {
-    report("No contactsd at \(contactsd): build it (swift build -c release --product DaemonDriver) or pass --contactsd.")
+    report(
+        "No contactsd at \(contactsd): build it (swift build -c release --product DaemonDriver) or pass --contactsd.")
     exit(64)
 }
 DescriptorLimit.raise()
@@ -47,24 +49,29 @@ func report(_ text: String) {
 }
 
 func loadAverage() -> String {
-    ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").prefix(3).joined(separator: " ")
+    ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").prefix(3).joined(
+        separator: " ")
 }
 var system = utsname()
 uname(&system)
 let kernel = withUnsafeBytes(of: &system.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-report("""
+report(
+    """
     DaemonDriver, \(Date()), Linux \(kernel), \(ProcessInfo.processInfo.activeProcessorCount) cores, \
     load \(loadAverage()), descriptors \(DescriptorLimit.current), contactsd \(contactsd) running as uid \(geteuid())
     """)
 
 for size in sizes {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("daemon-driver-\(size)-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "daemon-driver-\(size)-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     let state = directory.appendingPathComponent("state")
     let storeURL = DaemonProcess.storeURL(state: state, uid: geteuid())
     let clock = ContinuousClock()
     var book: BenchmarkBook?
-    let filling = try clock.measure { book = try BenchmarkBook.fill(storeURL, size: size, app: DaemonProcess.bundleIdentifier) }
+    let filling = try clock.measure {
+        book = try BenchmarkBook.fill(storeURL, size: size, app: DaemonProcess.bundleIdentifier)
+    }
     guard let book else { exit(70) }
     report("\n## \(size) contacts (filled in \(Int(filling.microseconds / 1e6)) s, load \(loadAverage()))\n")
 
@@ -72,7 +79,8 @@ for size in sizes {
     setenv("CONTACTS_DAEMON_SOCKET", daemon.socketPath, 1)
     // The same app on both sides: embedded, with the identity the registry gives it; and `CNContactStore()`,
     // which finds the socket and is served (and identified) by contactsd.
-    let embedded = CNContactStore(configuration: ContactStoreConfiguration(url: storeURL, accessor: .app(DaemonProcess.identity)))
+    let embedded = CNContactStore(
+        configuration: ContactStoreConfiguration(url: storeURL, accessor: .app(DaemonProcess.identity)))
     let app = CNContactStore()
     let socketsBefore = daemon.openSockets()
     guard app.authorizationStatus(for: .contacts) == .authorized, daemon.openSockets() == socketsBefore + 1 else {
@@ -84,24 +92,33 @@ for size in sizes {
     var rows: [Comparison?] = []
     rows.append(
         try interleaved.latency("authorization status (instance; the per-call floor)", perRound: 300) { _ in
-            guard embedded.authorizationStatus(for: .contacts) == .authorized else { throw DriverError("not authorized") }
+            guard embedded.authorizationStatus(for: .contacts) == .authorized else {
+                throw DriverError("not authorized")
+            }
         } daemon: { _ in
             guard app.authorizationStatus(for: .contacts) == .authorized else { throw DriverError("not authorized") }
         })
     func fetch(_ store: CNContactStore) -> (Int) throws -> Void {
-        { index in _ = try store.unifiedContact(withIdentifier: book.identifier(index), keysToFetch: BenchmarkBook.allKeysButImage) }
+        { index in
+            _ = try store.unifiedContact(
+                withIdentifier: book.identifier(index), keysToFetch: BenchmarkBook.allKeysButImage)
+        }
     }
-    rows.append(try interleaved.latency("fetch by identifier, all keys but image", perRound: 100, embedded: fetch(embedded), daemon: fetch(app)))
+    rows.append(
+        try interleaved.latency(
+            "fetch by identifier, all keys but image", perRound: 100, embedded: fetch(embedded), daemon: fetch(app)))
     func search(_ store: CNContactStore, keys: [any CNKeyDescriptor]) -> (Int) throws -> Void {
         { index in
-            _ = try store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: book.query(index)), keysToFetch: keys)
+            _ = try store.unifiedContacts(
+                matching: CNContact.predicateForContacts(matchingName: book.query(index)), keysToFetch: keys)
         }
     }
     let queries = BenchmarkBook.queries.count
     rows.append(
         try interleaved.latency(
             "name prefix (3 letters), given+family", perRound: queries, warmup: queries,
-            embedded: search(embedded, keys: BenchmarkBook.nameKeys), daemon: search(app, keys: BenchmarkBook.nameKeys)))
+            embedded: search(embedded, keys: BenchmarkBook.nameKeys), daemon: search(app, keys: BenchmarkBook.nameKeys))
+    )
     rows.append(
         try interleaved.latency(
             "name prefix (3 letters), all keys but image", perRound: queries, warmup: queries,
@@ -110,10 +127,13 @@ for size in sizes {
     func phone(_ store: CNContactStore) -> (Int) throws -> Void {
         { index in
             let number = CNPhoneNumber(stringValue: book.phone(index))
-            _ = try store.unifiedContacts(matching: CNContact.predicateForContacts(matching: number), keysToFetch: BenchmarkBook.nameKeys)
+            _ = try store.unifiedContacts(
+                matching: CNContact.predicateForContacts(matching: number), keysToFetch: BenchmarkBook.nameKeys)
         }
     }
-    rows.append(try interleaved.latency("phone lookup, given+family", perRound: 100, embedded: phone(embedded), daemon: phone(app)))
+    rows.append(
+        try interleaved.latency(
+            "phone lookup, given+family", perRound: 100, embedded: phone(embedded), daemon: phone(app)))
     let enumerations = Interleaved(rounds: max(3, rounds / 2), only: only)
     func enumerate(_ store: CNContactStore, keys: [any CNKeyDescriptor]) -> () throws -> Int {
         {
@@ -129,14 +149,18 @@ for size in sizes {
             daemon: enumerate(app, keys: [])))
     rows.append(
         try enumerations.throughput(
-            "enumeration, all keys but image, contacts/s", embedded: enumerate(embedded, keys: BenchmarkBook.allKeysButImage),
+            "enumeration, all keys but image, contacts/s",
+            embedded: enumerate(embedded, keys: BenchmarkBook.allKeysButImage),
             daemon: enumerate(app, keys: BenchmarkBook.allKeysButImage)))
     func save(_ store: CNContactStore, side: String) -> (Int) throws -> Void {
         { index in
             let contact = CNMutableContact()
             contact.givenName = "Bench"
             contact.familyName = "Save \(side) \(index)"
-            contact.phoneNumbers = [CNLabeledValue(label: CNLabelPhoneNumberMobile, value: CNPhoneNumber(stringValue: "+41 79 555 \(index)"))]
+            contact.phoneNumbers = [
+                CNLabeledValue(
+                    label: CNLabelPhoneNumberMobile, value: CNPhoneNumber(stringValue: "+41 79 555 \(index)"))
+            ]
             let request = CNSaveRequest()
             request.add(contact, toContainerWithIdentifier: nil)
             try store.execute(request)
@@ -144,13 +168,15 @@ for size in sizes {
     }
     rows.append(
         try interleaved.latency(
-            "save of one new contact", perRound: 20, warmup: 5, embedded: save(embedded, side: "e"), daemon: save(app, side: "d")))
+            "save of one new contact", perRound: 20, warmup: 5, embedded: save(embedded, side: "e"),
+            daemon: save(app, side: "d")))
     // The class method opens its store for each call (a new connection, greeted and identified, in daemon
     // mode): the cost an app pays per connection. Embedded, it finds the app from its Info.plist.
     let plist = directory.appendingPathComponent("Info.plist")
     try PropertyListSerialization.data(
         fromPropertyList: [
-            "CFBundleIdentifier": DaemonProcess.bundleIdentifier, "NSContactsUsageDescription": DaemonProcess.usageDescription,
+            "CFBundleIdentifier": DaemonProcess.bundleIdentifier,
+            "NSContactsUsageDescription": DaemonProcess.usageDescription,
         ], format: .xml, options: 0
     ).write(to: plist)
     setenv("CONTACTS_STORE", storeURL.path, 1)
@@ -159,13 +185,21 @@ for size in sizes {
         try interleaved.latency(
             "connect + authorization status (class method)", perRound: 3, warmup: 2,
             prepare: { isEmbedded in
-                if isEmbedded { unsetenv("CONTACTS_DAEMON_SOCKET") } else { setenv("CONTACTS_DAEMON_SOCKET", daemon.socketPath, 1) }
+                if isEmbedded {
+                    unsetenv("CONTACTS_DAEMON_SOCKET")
+                } else {
+                    setenv("CONTACTS_DAEMON_SOCKET", daemon.socketPath, 1)
+                }
             },
             embedded: { _ in
-                guard CNContactStore.authorizationStatus(for: .contacts) == .authorized else { throw DriverError("embedded: not authorized") }
+                guard CNContactStore.authorizationStatus(for: .contacts) == .authorized else {
+                    throw DriverError("embedded: not authorized")
+                }
             },
             daemon: { _ in
-                guard CNContactStore.authorizationStatus(for: .contacts) == .authorized else { throw DriverError("daemon: not authorized") }
+                guard CNContactStore.authorizationStatus(for: .contacts) == .authorized else {
+                    throw DriverError("daemon: not authorized")
+                }
             }))
     setenv("CONTACTS_DAEMON_SOCKET", daemon.socketPath, 1)
 
@@ -180,17 +214,20 @@ for size in sizes {
         let test = ConnectedClients(total: clients, querying: min(querying, clients), callsEach: 40, holders: 5)
         var outcome = ConnectedClients.Outcome()
         let took = try clock.measure { outcome = try test.run(daemon: daemon, book: book, storeURL: storeURL) }
-        report("""
+        let daemonRate = Int(Double(outcome.daemon.count) / (outcome.daemonWall.microseconds / 1e6))
+        let embeddedRate = Int(Double(outcome.embedded.count) / (outcome.embeddedWall.microseconds / 1e6))
+        report(
+            """
 
-            \(clients) clients: \(outcome.connected) connected and identified (daemon held \(outcome.daemonSockets - 1) \
-            connections), \(outcome.errors) errors; \(querying) querying at once, \(test.callsEach) fetches by \
-            identifier each (all keys but image): daemon p50 \(Comparison.micro(outcome.daemon.p50)), p95 \
+            \(clients) clients: \(outcome.connected) connected and identified (the daemon held \
+            \(outcome.daemonSockets - 1) sockets besides its listener), \(outcome.errors) errors; \(querying) querying \
+            at once, \(test.callsEach) fetches by identifier each (all keys but image): daemon p50 \
+            \(Comparison.micro(outcome.daemon.p50)), p95 \
             \(Comparison.micro(outcome.daemon.p95)), p99 \(Comparison.micro(outcome.daemon.p99)), max \
-            \(Comparison.micro(outcome.daemon.maximum)), \(Int(Double(outcome.daemon.count) / (outcome.daemonWall.microseconds / 1e6))) \
-            calls/s; the same from \(querying) embedded stores: p50 \(Comparison.micro(outcome.embedded.p50)), p95 \
-            \(Comparison.micro(outcome.embedded.p95)), \(Int(Double(outcome.embedded.count) / (outcome.embeddedWall.microseconds / 1e6))) \
-            calls/s; afterwards \(outcome.stillWorking) of \(clients - querying) held connections still answered \
-            (\(Int(took.microseconds / 1e6)) s in all).
+            \(Comparison.micro(outcome.daemon.maximum)), \(daemonRate) calls/s; the same from \(querying) embedded \
+            stores: p50 \(Comparison.micro(outcome.embedded.p50)), p95 \(Comparison.micro(outcome.embedded.p95)), \
+            \(embeddedRate) calls/s; afterwards \(outcome.stillWorking) of \(clients - querying) held connections \
+            still answered (\(Int(took.microseconds / 1e6)) s in all).
             """)
     }
     report("contactsd after the clients: \(daemon.memory) (bound: peak RSS ≤ 150 MB at 100,000).")
