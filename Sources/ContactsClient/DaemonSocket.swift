@@ -13,8 +13,8 @@ import Glibc
 final class DaemonSocket {
     private let descriptor: Int32
     private var buffer = FrameBuffer()
-    /// What recv(2) reads into, kept between reads: allocating and zeroing 64 KiB for every frame cost a
-    /// few microseconds a call.
+    /// What recv(2) reads into, kept between reads rather than allocated and zeroed (64 KiB) for every frame,
+    /// which every call paid.
     private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
 
     /// Connects to the socket at a path.
