@@ -7,6 +7,7 @@ import PackageDescription
 //   swift run -c release ImportDriver 100000 both      (the import driver, for /usr/bin/time -v)
 //   swift run -c release SyncBenchmarkDriver            (CardDAV sync, ours beside vdirsyncer, same Radicale)
 //   scripts/compare-eds.sh 10000                        (ours beside Evolution Data Server, same cards, one run)
+//   swift run -c release DaemonDriver 10000,100000     (contactsd beside embedded; as root; docs/Daemon.md)
 let package = Package(
     name: "swift-contacts-benchmarks",
     dependencies: [
@@ -88,6 +89,16 @@ let package = Package(
                 .product(name: "ContactsSampleData", package: "swift-contacts"),
             ],
             path: "Benchmarks/EDSCompareDriver"
+        ),
+        // Daemon beside embedded (issue 13, item 9): swift run -c release DaemonDriver [sizes] (docs/Daemon.md).
+        .executableTarget(
+            name: "DaemonDriver",
+            dependencies: [
+                .product(name: "ContactsSystem", package: "swift-contacts"),
+                .product(name: "ContactsSampleData", package: "swift-contacts"),
+                .product(name: "contactsd", package: "swift-contacts"),
+            ],
+            path: "Benchmarks/DaemonDriver"
         ),
         .executableTarget(
             name: "ImportDriver",

@@ -46,7 +46,8 @@ package final class DaemonConnection: ContactStoreConnection, ContactStorePrivac
         request.sortOrder = Int32(query.sortOrder.rawValue)
         request.unify = query.unify
         request.batchSize = 256
-        request.initialBatches = 1
+        // One batch ahead: contactsd reads and encodes the next batch while this block runs over the last.
+        request.initialBatches = 2
         let stream = try open(.fetchContacts(request))
         while true {
             guard case .contactBatch(let batch) = try stream.next() else { throw Self.unexpected }

@@ -13,6 +13,9 @@ import Glibc
 final class DaemonSocket {
     private let descriptor: Int32
     private var buffer = FrameBuffer()
+    /// What recv(2) reads into, kept between reads rather than allocated and zeroed (64 KiB) for every frame,
+    /// which every call paid.
+    private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
 
     /// Connects to the socket at a path.
     init(path: String) throws(CNError) {
@@ -64,7 +67,6 @@ final class DaemonSocket {
 
     /// Reads the next frame, blocking.
     func readFrame() throws(CNError) -> [UInt8] {
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             do {
                 if let frame = try buffer.nextFrame() { return frame }
