@@ -50,7 +50,9 @@ public struct PrivacyEnvironment: Sendable {
     public static var live: PrivacyEnvironment {
         PrivacyEnvironment(
             now: { Date() },
-            variable: { name in ProcessInfo.processInfo.environment[name] },
+            // getenv(3), not ProcessInfo's dictionary: the policy is read on every call, and building the
+            // dictionary of every variable took a fifth of an embedded fetch by identifier (perf, DaemonDriver).
+            variable: { name in getenv(name).map { String(cString: $0) } },
             executableURL: { Bundle.main.executableURL },
             readFile: { url in
                 guard FileManager.default.fileExists(atPath: url.path) else { return nil }
