@@ -202,6 +202,18 @@ package final class DaemonConnection: ContactStoreConnection, ContactStorePrivac
         }
     }
 
+    /// Sends a request whose replies keep coming (a watch) and hands each to `each` until it returns false.
+    /// It holds the connection meanwhile: a watch gets a connection of its own.
+    func subscribe(
+        _ body: Contacts_V1_ClientMessage.OneOf_Body,
+        each: (Contacts_V1_ServerMessage.OneOf_Body) throws(CNError) -> Bool
+    ) throws(CNError) {
+        try locked { () throws(CNError) in
+            let id = try send(body)
+            while try each(try receive(id)) {}
+        }
+    }
+
     private func locked<T>(_ body: () throws(CNError) -> T) throws(CNError) -> T {
         lock.lock()
         defer { lock.unlock() }
