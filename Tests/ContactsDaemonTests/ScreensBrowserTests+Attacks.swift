@@ -28,6 +28,9 @@ extension ScreensBrowserTests {
         #expect(headers["x-content-type-options"] == "nosniff")
         #expect(headers["cache-control"] == "no-store")
         #expect(headers["referrer-policy"] == "same-origin")
+        #expect(headers["x-frame-options"] == "DENY")
+        #expect(headers["cross-origin-resource-policy"] == "same-origin")
+        #expect(headers["cross-origin-opener-policy"] == "same-origin")
 
         // Another port of 127.0.0.1 is the same site, so SameSite=Strict lets the cookie through: the origin
         // check is what refuses the form.
