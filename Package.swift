@@ -28,6 +28,13 @@ let package = Package(
         // CardDAV sync (ContactsSync) only: never a dependency of the app-facing modules.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // The person's screens (ContactsWebUI) only: the daemon's loopback HTTP server and its templates. No
+        // traits: swift-configuration is not used, and leaving it out saves build time.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // Hummingbird's logging and HTTP field types, which it uses without re-exporting them.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .target(name: "ContactsModel", resources: [.copy("Resources")]),
@@ -136,15 +143,30 @@ let package = Package(
         .target(
             name: "ContactsDaemon",
             dependencies: [
-                "ContactsSystem", "ContactsProtocol", "CDaemonSupport",
+                "ContactsSystem", "ContactsProtocol", "CDaemonSupport", "ContactsWebUI",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The person's screens, served by contactsd on loopback (docs/WebUI.md): linked into the daemon only.
+        .target(
+            name: "ContactsWebUI",
+            dependencies: [
+                "ContactsSystem",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                // URI: the query parser, reused for posted forms.
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            resources: [.copy("Resources")]
+        ),
         .executableTarget(
             name: "contactsd",
-            dependencies: ["ContactsDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["ContactsDaemon", "ContactsWebUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(
             name: "ContactsDaemonTests",
@@ -154,8 +176,9 @@ let package = Package(
             dependencies: [
                 "ContactsDaemon", "ContactsClient", "ContactsTestSupport", "FindMyFriends", "contacts", "contactsd",
             ],
-            // The Python client of the protocol test is run from the source tree, not bundled.
-            exclude: ["Python"]
+            // The Python client of the protocol test and the browser scripts of the screens' tests are run from
+            // the source tree, not bundled.
+            exclude: ["Python", "Browser"]
         ),
         .testTarget(
             name: "ContactsProtocolTests",

@@ -23,7 +23,7 @@ public struct ContactsCommand: ParsableCommand {
             List.self, Show.self, Search.self, Add.self, Edit.self, Delete.self,
             Import.self, Export.self, Groups.self, Containers.self, Link.self, Unlink.self, WhyLinked.self,
             KeepSeparate.self, History.self, Privacy.self, Accounts.self, Info.self, Init.self, Me.self, Apps.self,
-            Daemon.self,
+            Daemon.self, UI.self, Agent.self,
         ]
     )
 

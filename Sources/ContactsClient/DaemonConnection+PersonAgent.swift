@@ -25,12 +25,7 @@ extension DaemonConnection {
         guard case .pendingConsents(let reply) = try call(.pendingConsents(Contacts_V1_PendingConsentsRequest())) else {
             throw Self.unexpected
         }
-        return reply.requests.map { request in
-            PendingConsentRequest(
-                id: request.requestID, bundleIdentifier: request.bundleIdentifier, displayName: request.displayName,
-                purpose: request.purpose, isLimitedOnly: request.style == 1,
-                askedAt: Date(timeIntervalSince1970: Double(request.askedAtMs) / 1000))
-        }
+        return reply.requests.map(PendingConsentRequest.init)
     }
 
     /// Answers a waiting request: `.denied` (Don't Allow), `.authorized` (full access) or `.limited` with the
@@ -52,6 +47,42 @@ extension DaemonConnection {
         }
         guard case .answerConsent(let reply) = try call(.answerConsent(request)) else { throw Self.unexpected }
         return reply.answered
+    }
+}
+
+extension DaemonConnection {
+    /// A one-time link into the person's screens for this process's user (docs/WebUI.md).
+    ///
+    /// - Parameter page: "" (the start page), "settings" or "requests/<id>".
+    /// - Returns: The link and how many seconds it stays valid.
+    /// - Throws: `CNError.authorizationDenied` (100) unless this process is the person's agent;
+    ///   `CNError.featureNotAvailable` (104) when the daemon serves no screens.
+    package func personScreensLink(page: String = "") throws(CNError) -> (url: String, expiresIn: Int) {
+        var request = Contacts_V1_PersonScreensLinkRequest()
+        request.page = page
+        guard case .personScreensLink(let reply) = try call(.personScreensLink(request)) else { throw Self.unexpected }
+        return (reply.url, Int(reply.expiresInSeconds))
+    }
+
+    /// Hands `body` each request of this user waiting for the person: those waiting now, then each new one,
+    /// until `body` returns false. Holds this connection: use one for the watch alone.
+    ///
+    /// - Throws: `CNError.authorizationDenied` (100) unless this process is the person's agent; the
+    ///   connection's error when the daemon goes away.
+    package func watchConsents(_ body: (PendingConsentRequest) -> Bool) throws(CNError) {
+        try subscribe(.watchConsents(Contacts_V1_WatchConsentsRequest())) { reply throws(CNError) in
+            guard case .consentWaiting(let waiting) = reply else { throw Self.unexpected }
+            return body(PendingConsentRequest(waiting))
+        }
+    }
+}
+
+extension PendingConsentRequest {
+    init(_ wire: Contacts_V1_PendingConsent) {
+        self.init(
+            id: wire.requestID, bundleIdentifier: wire.bundleIdentifier, displayName: wire.displayName,
+            purpose: wire.purpose, isLimitedOnly: wire.style == 1,
+            askedAt: Date(timeIntervalSince1970: Double(wire.askedAtMs) / 1000))
     }
 }
 

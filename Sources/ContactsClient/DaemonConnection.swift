@@ -213,6 +213,16 @@ package final class DaemonConnection: ContactStoreConnection, ContactStorePrivac
         return stream
     }
 
+    /// Sends a request whose replies keep coming (a watch) and hands each to `each` until it returns false.
+    func subscribe(
+        _ body: Contacts_V1_ClientMessage.OneOf_Body,
+        each: (Contacts_V1_ServerMessage.OneOf_Body) throws(CNError) -> Bool
+    ) throws(CNError) {
+        let stream = try open(body)
+        defer { stream.finish() }
+        while try each(try stream.next()) {}
+    }
+
     /// The live link, connected and greeted when there is none or the last one broke.
     private func connected() throws(CNError) -> DaemonLink {
         if let link = lock.withLock({ self.link }), !link.isBroken { return link }

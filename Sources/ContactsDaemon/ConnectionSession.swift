@@ -1,6 +1,7 @@
 import CDaemonSupport
 import ContactsProtocol
 import ContactsSystem
+import ContactsWebUI
 import Foundation
 import NIOCore
 import SwiftProtobuf
@@ -29,10 +30,11 @@ final class ConnectionSession: @unchecked Sendable {
 
     private let channel: any Channel
     let configuration: DaemonConfiguration
-    private let pending: PendingConsents
+    let pending: PendingConsents
     private let live: LiveSessions
     private let stores: UserStores
     let notices: ChangeNotices
+    let screens: ScreensSlot
     let queue: DispatchQueue
     private var phase = Phase.identifying
     private var greeted = false
@@ -45,7 +47,7 @@ final class ConnectionSession: @unchecked Sendable {
 
     init(
         channel: any Channel, configuration: DaemonConfiguration, pending: PendingConsents, live: LiveSessions,
-        stores: UserStores, notices: ChangeNotices, label: String
+        stores: UserStores, notices: ChangeNotices, screens: ScreensSlot, label: String
     ) {
         self.channel = channel
         self.configuration = configuration
@@ -53,6 +55,7 @@ final class ConnectionSession: @unchecked Sendable {
         self.live = live
         self.stores = stores
         self.notices = notices
+        self.screens = screens
         self.queue = DispatchQueue(label: "contactsd.connection.\(label)")
     }
 
@@ -100,6 +103,7 @@ final class ConnectionSession: @unchecked Sendable {
     /// Ends the session: streams are dropped, the pidfd is closed.
     func close() {
         live.unregister(self)
+        pending.unwatch(ObjectIdentifier(self))
         queue.async {
             self.streams.removeAll()
             for job in self.exports.values { job.cancel() }
@@ -301,6 +305,10 @@ final class ConnectionSession: @unchecked Sendable {
             try receiveChunk(id: id, chunk: chunk, connection: connection)
         case .exportVcards(let request):
             try startExport(id: id, request: request, connection: connection)
+        case .personScreensLink(let request):
+            send(id: id, .personScreensLink(try screensLink(request, uid: try personAgentUID(app))))
+        case .watchConsents:
+            watchConsents(id: id, uid: try personAgentUID(app))
         case .hello, .none:
             throw CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "unexpected message"])
         }
@@ -308,7 +316,7 @@ final class ConnectionSession: @unchecked Sendable {
 
     /// The user whose apps' requests a person-agent peer may see; 100 for any other peer (an app asking to
     /// answer its own prompt).
-    private func personAgentUID(_ app: AppIdentity) throws(CNError) -> uid_t {
+    func personAgentUID(_ app: AppIdentity) throws(CNError) -> uid_t {
         guard app.entitlements.granted.contains(DaemonConfiguration.personAgentEntitlement), let credentials else {
             throw CNError(.authorizationDenied)
         }
@@ -318,38 +326,20 @@ final class ConnectionSession: @unchecked Sendable {
     /// Applies the person's change to an app's access in the user's store; on a reduction, ends the app's open
     /// connections' data and (unless kept) its processes.
     private func setAppAccess(_ request: Contacts_V1_SetAppAccessRequest, uid: uid_t) throws(CNError) -> Contacts_V1_SetAppAccessReply {
-        let bundle = request.bundleIdentifier
+        let change: AccessChange
+        switch request.decision {
+        case 0: change = .denied
+        case 1: change = .full
+        case 2: change = .limited(Set(request.limitedIdentifiers))
+        case 3: change = .reset
+        default:
+            throw CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "unknown decision \(request.decision)"])
+        }
+        let outcome = try PersonAccessChanges(configuration: configuration, stores: stores, live: live).apply(
+            change, for: request.bundleIdentifier, keepProcesses: request.keepProcesses, uid: uid, requester: self)
         var reply = Contacts_V1_SetAppAccessReply()
-        do {
-            let store = try stores.store(for: uid)
-            let person = CNContactStore(
-                connection: EmbeddedConnection(
-                    sharing: store, accessor: .person,
-                    privacy: ContactStorePrivacyOptions(
-                        environment: configuration.privacyEnvironment, administratorPolicy: configuration.administratorPolicy)),
-                watchingChanges: false)
-            let controls = try person.accessControls()
-            let before = try controls.revocationState(of: bundle)
-            switch request.decision {
-            case 0: try controls.setAccess(.denied, for: bundle)
-            case 1: try controls.setAccess(.full, for: bundle)
-            case 2: try controls.setAccess(.limited(Set(request.limitedIdentifiers)), for: bundle)
-            case 3: try controls.reset(bundle)
-            default:
-                throw CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "unknown decision \(request.decision)"])
-            }
-            reply.reduced = try controls.revocationState(of: bundle).isReduction(since: before)
-        } catch let error as CNError {
-            throw error
-        } catch let error as AuthorizationError {
-            throw error.cnError
-        } catch {
-            throw CNError(.dataAccessError)
-        }
-        guard reply.reduced else { return reply }
-        for session in live.sessions(uid: uid, bundleIdentifier: bundle) where session !== self {
-            if session.revoke(terminate: !request.keepProcesses) { reply.terminatedProcesses += 1 }
-        }
+        reply.reduced = outcome.reduced
+        reply.terminatedProcesses = UInt32(clamping: outcome.terminated)
         return reply
     }
 

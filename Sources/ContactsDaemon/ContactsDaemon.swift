@@ -1,4 +1,5 @@
 import ContactsSystem
+import ContactsWebUI
 import Foundation
 import NIOCore
 import NIOPosix
@@ -16,14 +17,19 @@ package final class ContactsDaemon: Sendable {
     private let channel: any Channel
     private let notices: ChangeNotices
     package let configuration: DaemonConfiguration
+    private let screens: ScreensSlot
+    private let backend: DaemonScreensBackend
 
     private init(
-        group: MultiThreadedEventLoopGroup, channel: any Channel, notices: ChangeNotices, configuration: DaemonConfiguration
+        group: MultiThreadedEventLoopGroup, channel: any Channel, notices: ChangeNotices, configuration: DaemonConfiguration,
+        screens: ScreensSlot, backend: DaemonScreensBackend
     ) {
         self.group = group
         self.channel = channel
         self.notices = notices
         self.configuration = configuration
+        self.screens = screens
+        self.backend = backend
     }
 
     /// Binds the socket (replacing a stale one), makes it connectable by every local user (the daemon decides
@@ -36,9 +42,12 @@ package final class ContactsDaemon: Sendable {
         let notices = ChangeNotices(live: live)
         let stores = UserStores(configuration: configuration, notices: notices)
         let pending = PendingConsents(timeout: configuration.consentTimeout)
-        let identifier = PeerIdentifier(
-            registry: AppRegistry(directory: configuration.registryDirectory, trustedOwner: geteuid()),
-            sandboxes: configuration.sandboxes)
+        let screens = ScreensSlot()
+        let registry = AppRegistry(directory: configuration.registryDirectory, trustedOwner: geteuid())
+        let backend = DaemonScreensBackend(
+            pending: pending, changes: PersonAccessChanges(configuration: configuration, stores: stores, live: live),
+            registry: registry)
+        let identifier = PeerIdentifier(registry: registry, sandboxes: configuration.sandboxes)
         let counter = Atomic<Int>(0)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
@@ -46,7 +55,7 @@ package final class ContactsDaemon: Sendable {
                 let label = counter.add(1, ordering: .relaxed).newValue
                 let session = ConnectionSession(
                     channel: channel, configuration: configuration, pending: pending, live: live, stores: stores,
-                    notices: notices, label: "\(label)")
+                    notices: notices, screens: screens, label: "\(label)")
                 session.start(credentials: PeerCredentials.read(from: channel), identifier: identifier, stores: stores)
                 return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(FrameDecoder()))
@@ -56,16 +65,31 @@ package final class ContactsDaemon: Sendable {
         do {
             let channel = try bootstrap.bind(unixDomainSocketPath: configuration.socketPath, cleanupExistingSocketFile: true).wait()
             chmod(configuration.socketPath, 0o666)
-            return ContactsDaemon(group: group, channel: channel, notices: notices, configuration: configuration)
+            return ContactsDaemon(
+                group: group, channel: channel, notices: notices, configuration: configuration, screens: screens,
+                backend: backend)
         } catch {
             try? group.syncShutdownGracefully()
             throw error
         }
     }
 
+    /// Starts serving the person's screens on 127.0.0.1 (docs/WebUI.md); the person's agents then get
+    /// one-time links into them.
+    ///
+    /// - Returns: The screens, with the port they listen on.
+    @discardableResult
+    package func startScreens(_ configuration: PersonScreensConfiguration) async throws -> PersonScreens {
+        let started = try await PersonScreens.start(configuration, backend: backend)
+        screens.set(started)
+        return started
+    }
+
     /// Stops listening, closes every connection and removes the socket.
     package func stop() throws {
         notices.stop()
+        screens.current?.stop()
+        screens.set(nil)
         try? channel.close().wait()
         try group.syncShutdownGracefully()
         unlink(configuration.socketPath)

@@ -23,9 +23,16 @@ final class PendingConsents: Sendable {
         var continuation: CheckedContinuation<ConsentAnswer?, Never>
     }
 
+    private struct Watcher {
+        var uid: uid_t
+        var notify: @Sendable (Waiting) -> Void
+    }
+
     private struct State {
         var nextID: UInt64 = 1
         var entries: [UInt64: Entry] = [:]
+        /// The person's agents told of each new request of their user, by the connection that watches.
+        var watchers: [ObjectIdentifier: Watcher] = [:]
     }
 
     private let state = Mutex(State())
@@ -48,15 +55,31 @@ final class PendingConsents: Sendable {
         }
         let timeout = self.timeout
         return await withCheckedContinuation { continuation in
-            state.withLock { state in
-                state.entries[id] = Entry(
-                    waiting: Waiting(id: id, uid: uid, request: request, askedAt: Date()), continuation: continuation)
+            let waiting = Waiting(id: id, uid: uid, request: request, askedAt: Date())
+            let watchers = state.withLock { state in
+                state.entries[id] = Entry(waiting: waiting, continuation: continuation)
+                return state.watchers.values.filter { $0.uid == uid }
             }
+            for watcher in watchers { watcher.notify(waiting) }
             Task.detached {
                 try? await Task.sleep(for: timeout)
                 self.resolve(id, with: nil, uid: nil)
             }
         }
+    }
+
+    /// Tells `notify` of every request of a user that waits from now on, until ``unwatch(_:)``; returns those
+    /// already waiting. One watch per owner (a connection); a second replaces the first.
+    func watch(_ owner: ObjectIdentifier, uid: uid_t, notify: @escaping @Sendable (Waiting) -> Void) -> [Waiting] {
+        state.withLock { state in
+            state.watchers[owner] = Watcher(uid: uid, notify: notify)
+            return state.entries.values.map(\.waiting).filter { $0.uid == uid }.sorted { $0.id < $1.id }
+        }
+    }
+
+    /// Ends an owner's watch.
+    func unwatch(_ owner: ObjectIdentifier) {
+        _ = state.withLock { $0.watchers.removeValue(forKey: owner) }
     }
 
     /// The requests waiting for a user's answer, oldest first.

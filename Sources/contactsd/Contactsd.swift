@@ -1,6 +1,8 @@
 import ArgumentParser
 import ContactsDaemon
+import ContactsWebUI
 import Foundation
+import Synchronization
 
 /// contactsd: the daemon that owns the contacts store in daemon mode (docs/Daemon.md).
 @main
@@ -31,6 +33,12 @@ struct Contactsd: ParsableCommand {
         help: "A system-wide Flatpak installation whose apps may be identified; repeatable (default: /var/lib/flatpak).")
     var flatpakInstallations: [String] = []
 
+    @Option(help: "The loopback port of the person's screens (0: a free port the system chooses; links carry it).")
+    var screensPort = 0
+
+    @Flag(help: "Serve no screens: consent requests are answered with 'contacts privacy answer' only.")
+    var noScreens = false
+
     func run() throws {
         var configuration = DaemonConfiguration(
             socketPath: socket, stateDirectory: URL(fileURLWithPath: state),
@@ -40,6 +48,7 @@ struct Contactsd: ParsableCommand {
         }
         configuration.consentTimeout = .seconds(max(1, consentTimeout))
         let daemon = try ContactsDaemon.start(configuration)
+        if !noScreens { try Self.startScreens(of: daemon, port: screensPort) }
         // Runs until SIGTERM or SIGINT, then closes every connection and removes the socket.
         let signals = [SIGTERM, SIGINT].map { signal -> any DispatchSourceSignal in
             Foundation.signal(signal, SIG_IGN)
@@ -54,5 +63,24 @@ struct Contactsd: ParsableCommand {
         withExtendedLifetime(signals) {
             dispatchMain()
         }
+    }
+
+    /// Starts the screens and waits until they listen; this thread is the daemon's main thread, not Swift's
+    /// pool, so it may block while the server starts on the pool.
+    private static func startScreens(of daemon: ContactsDaemon, port: Int) throws {
+        let outcome = Mutex<Result<Int, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                let screens = try await daemon.startScreens(PersonScreensConfiguration(port: port))
+                outcome.withLock { $0 = .success(screens.port) }
+            } catch {
+                outcome.withLock { $0 = .failure(error) }
+            }
+            done.signal()
+        }
+        done.wait()
+        let port = try outcome.withLock { $0 ?? .failure(CancellationError()) }.get()
+        print("contactsd: the person's screens listen on http://127.0.0.1:\(port) ('contacts ui' opens them)")
     }
 }

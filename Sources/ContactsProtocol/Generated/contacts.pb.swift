@@ -271,6 +271,24 @@ public nonisolated struct Contacts_V1_ClientMessage: Sendable {
     set {body = .cardUid(newValue)}
   }
 
+  /// The person's agent only: a one-time link into the person's screens (docs/WebUI.md).
+  public var personScreensLink: Contacts_V1_PersonScreensLinkRequest {
+    get {
+      if case .personScreensLink(let v)? = body {return v}
+      return Contacts_V1_PersonScreensLinkRequest()
+    }
+    set {body = .personScreensLink(newValue)}
+  }
+
+  /// The person's agent only: a stream of the consent requests that wait for the person (never ends).
+  public var watchConsents: Contacts_V1_WatchConsentsRequest {
+    get {
+      if case .watchConsents(let v)? = body {return v}
+      return Contacts_V1_WatchConsentsRequest()
+    }
+    set {body = .watchConsents(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -313,6 +331,10 @@ public nonisolated struct Contacts_V1_ClientMessage: Sendable {
     /// none or for a contact the app may not see).
     case contactsWithCardUid(Contacts_V1_ContactsWithCardUIDRequest)
     case cardUid(Contacts_V1_CardUIDRequest)
+    /// The person's agent only: a one-time link into the person's screens (docs/WebUI.md).
+    case personScreensLink(Contacts_V1_PersonScreensLinkRequest)
+    /// The person's agent only: a stream of the consent requests that wait for the person (never ends).
+    case watchConsents(Contacts_V1_WatchConsentsRequest)
 
   }
 
@@ -514,6 +536,24 @@ public nonisolated struct Contacts_V1_ServerMessage: Sendable {
     set {body = .vcardChunk(newValue)}
   }
 
+  public var personScreensLink: Contacts_V1_PersonScreensLink {
+    get {
+      if case .personScreensLink(let v)? = body {return v}
+      return Contacts_V1_PersonScreensLink()
+    }
+    set {body = .personScreensLink(newValue)}
+  }
+
+  /// One waiting request, in reply to WatchConsentsRequest (its id): those waiting when it was sent, then each
+  /// new one as it starts to wait.
+  public var consentWaiting: Contacts_V1_PendingConsent {
+    get {
+      if case .consentWaiting(let v)? = body {return v}
+      return Contacts_V1_PendingConsent()
+    }
+    set {body = .consentWaiting(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -541,6 +581,10 @@ public nonisolated struct Contacts_V1_ServerMessage: Sendable {
     case importProgress(Contacts_V1_ImportProgress)
     case importSummary(Contacts_V1_ImportSummary)
     case vcardChunk(Contacts_V1_VCardChunk)
+    case personScreensLink(Contacts_V1_PersonScreensLink)
+    /// One waiting request, in reply to WatchConsentsRequest (its id): those waiting when it was sent, then each
+    /// new one as it starts to wait.
+    case consentWaiting(Contacts_V1_PendingConsent)
 
   }
 
@@ -2545,13 +2589,54 @@ public nonisolated struct Contacts_V1_LabeledInstantMessage: Sendable {
   fileprivate var _value: Contacts_V1_InstantMessage? = nil
 }
 
+/// Asks the daemon for a one-time link into the screens it serves on loopback, for the peer's own user (the
+/// kernel's uid of the connection).
+public nonisolated struct Contacts_V1_PersonScreensLinkRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Where the link lands: "" for the start page, "requests/<request_id>" for a waiting consent request,
+  /// "settings" for the privacy settings.
+  public var page: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Contacts_V1_PersonScreensLink: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// http://127.0.0.1:<port>/enter/<token>: single use, valid for expires_in_seconds.
+  public var url: String = String()
+
+  public var expiresInSeconds: Int32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Contacts_V1_WatchConsentsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "contacts.v1"
 
 nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ClientMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}hello\0\u{3}authorization_status\0\u{3}request_access\0\u{3}fetch_contacts\0\u{3}get_contact\0\u{1}groups\0\u{1}containers\0\u{3}default_container\0\u{3}me_contact\0\u{1}save\0\u{3}history_token\0\u{1}continue\0\u{1}cancel\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0\u{3}change_history\0\u{1}link\0\u{1}unlink\0\u{3}keep_separate\0\u{3}link_reason\0\u{3}linked_identifiers\0\u{3}import_vcards\0\u{3}vcard_chunk\0\u{3}export_vcards\0\u{3}contacts_with_card_uid\0\u{3}card_uid\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}hello\0\u{3}authorization_status\0\u{3}request_access\0\u{3}fetch_contacts\0\u{3}get_contact\0\u{1}groups\0\u{1}containers\0\u{3}default_container\0\u{3}me_contact\0\u{1}save\0\u{3}history_token\0\u{1}continue\0\u{1}cancel\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0\u{3}change_history\0\u{1}link\0\u{1}unlink\0\u{3}keep_separate\0\u{3}link_reason\0\u{3}linked_identifiers\0\u{3}import_vcards\0\u{3}vcard_chunk\0\u{3}export_vcards\0\u{3}contacts_with_card_uid\0\u{3}card_uid\0\u{4}\u{c}person_screens_link\0\u{3}watch_consents\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2911,6 +2996,32 @@ nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftPro
           self.body = .cardUid(v)
         }
       }()
+      case 40: try {
+        var v: Contacts_V1_PersonScreensLinkRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .personScreensLink(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .personScreensLink(v)
+        }
+      }()
+      case 41: try {
+        var v: Contacts_V1_WatchConsentsRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .watchConsents(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .watchConsents(v)
+        }
+      }()
       default: break
       }
     }
@@ -3033,6 +3144,14 @@ nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftPro
       guard case .cardUid(let v)? = self.body else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 28)
     }()
+    case .personScreensLink?: try {
+      guard case .personScreensLink(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 40)
+    }()
+    case .watchConsents?: try {
+      guard case .watchConsents(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 41)
+    }()
     case nil: break
     }
     try unknownFields.traverse(visitor: &visitor)
@@ -3048,7 +3167,7 @@ nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Contacts_V1_ServerMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ServerMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}welcome\0\u{1}error\0\u{3}authorization_status\0\u{3}request_access\0\u{3}contact_batch\0\u{1}contact\0\u{1}groups\0\u{1}containers\0\u{3}string_value\0\u{1}save\0\u{3}bytes_value\0\u{3}change_notice\0\u{3}access_revoked\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0\u{3}history_batch\0\u{1}done\0\u{3}link_reason\0\u{3}string_list\0\u{3}import_progress\0\u{3}import_summary\0\u{3}vcard_chunk\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}welcome\0\u{1}error\0\u{3}authorization_status\0\u{3}request_access\0\u{3}contact_batch\0\u{1}contact\0\u{1}groups\0\u{1}containers\0\u{3}string_value\0\u{1}save\0\u{3}bytes_value\0\u{3}change_notice\0\u{3}access_revoked\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0\u{3}history_batch\0\u{1}done\0\u{3}link_reason\0\u{3}string_list\0\u{3}import_progress\0\u{3}import_summary\0\u{3}vcard_chunk\0\u{4}\u{10}person_screens_link\0\u{3}consent_waiting\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3356,6 +3475,32 @@ nonisolated extension Contacts_V1_ServerMessage: SwiftProtobuf.Message, SwiftPro
           self.body = .vcardChunk(v)
         }
       }()
+      case 40: try {
+        var v: Contacts_V1_PersonScreensLink?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .personScreensLink(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .personScreensLink(v)
+        }
+      }()
+      case 41: try {
+        var v: Contacts_V1_PendingConsent?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .consentWaiting(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .consentWaiting(v)
+        }
+      }()
       default: break
       }
     }
@@ -3461,6 +3606,14 @@ nonisolated extension Contacts_V1_ServerMessage: SwiftProtobuf.Message, SwiftPro
     case .vcardChunk?: try {
       guard case .vcardChunk(let v)? = self.body else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 24)
+    }()
+    case .personScreensLink?: try {
+      guard case .personScreensLink(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 40)
+    }()
+    case .consentWaiting?: try {
+      guard case .consentWaiting(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 41)
     }()
     case nil: break
     }
@@ -7177,6 +7330,90 @@ nonisolated extension Contacts_V1_LabeledInstantMessage: SwiftProtobuf.Message, 
     if lhs.hasLabel_p != rhs.hasLabel_p {return false}
     if lhs.label != rhs.label {return false}
     if lhs._value != rhs._value {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_PersonScreensLinkRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PersonScreensLinkRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}page\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.page) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.page.isEmpty {
+      try visitor.visitSingularStringField(value: self.page, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_PersonScreensLinkRequest, rhs: Contacts_V1_PersonScreensLinkRequest) -> Bool {
+    if lhs.page != rhs.page {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_PersonScreensLink: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PersonScreensLink"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}url\0\u{3}expires_in_seconds\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.url) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self.expiresInSeconds) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.url.isEmpty {
+      try visitor.visitSingularStringField(value: self.url, fieldNumber: 1)
+    }
+    if self.expiresInSeconds != 0 {
+      try visitor.visitSingularInt32Field(value: self.expiresInSeconds, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_PersonScreensLink, rhs: Contacts_V1_PersonScreensLink) -> Bool {
+    if lhs.url != rhs.url {return false}
+    if lhs.expiresInSeconds != rhs.expiresInSeconds {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_WatchConsentsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".WatchConsentsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_WatchConsentsRequest, rhs: Contacts_V1_WatchConsentsRequest) -> Bool {
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

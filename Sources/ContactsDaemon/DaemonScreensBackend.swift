@@ -1,0 +1,39 @@
+import ContactsSystem
+import ContactsWebUI
+import Foundation
+
+/// What the person's screens ask of the daemon: the same waiting requests and the same access changes as a
+/// person-agent connection gets, for the user of the browser session.
+struct DaemonScreensBackend: PersonScreensBackend {
+    let pending: PendingConsents
+    let changes: PersonAccessChanges
+    let registry: AppRegistry
+
+    func registeredApp(_ bundleIdentifier: String) -> (displayName: String, purpose: String?)? {
+        guard let entry = registry.entries().values.first(where: { $0.bundleIdentifier == bundleIdentifier }) else {
+            return nil
+        }
+        return (entry.displayName ?? bundleIdentifier, entry.usageDescription)
+    }
+
+    func waiting(uid: uid_t) -> [WaitingPrompt] {
+        pending.waiting(for: uid).map { waiting in
+            WaitingPrompt(
+                id: waiting.id, bundleIdentifier: waiting.request.app.bundleIdentifier,
+                displayName: waiting.request.app.displayName, purpose: waiting.request.purpose,
+                isLimitedOnly: waiting.request.style == .limitedOnly)
+        }
+    }
+
+    func answer(_ id: UInt64, with answer: ConsentAnswer, uid: uid_t) -> Bool {
+        pending.answer(id, with: answer, uid: uid)
+    }
+
+    func personStore(uid: uid_t) throws -> CNContactStore {
+        try changes.personStore(uid: uid)
+    }
+
+    func setAccess(_ change: AccessChange, for bundleIdentifier: String, keepProcesses: Bool, uid: uid_t) throws {
+        _ = try changes.apply(change, for: bundleIdentifier, keepProcesses: keepProcesses, uid: uid)
+    }
+}

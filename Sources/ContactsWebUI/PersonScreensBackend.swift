@@ -1,0 +1,44 @@
+import ContactsSystem
+import Foundation
+
+/// An app waiting for the person's answer, as the consent screens show it.
+package struct WaitingPrompt: Sendable {
+    package var id: UInt64
+    package var bundleIdentifier: String
+    package var displayName: String
+    /// The app's purpose string.
+    package var purpose: String
+    /// The contact access button's simplified prompt: limited access or nothing, no full access.
+    package var isLimitedOnly: Bool
+
+    package init(id: UInt64, bundleIdentifier: String, displayName: String, purpose: String, isLimitedOnly: Bool) {
+        self.id = id
+        self.bundleIdentifier = bundleIdentifier
+        self.displayName = displayName
+        self.purpose = purpose
+        self.isLimitedOnly = isLimitedOnly
+    }
+}
+
+/// What the person chose on the settings screen for an app.
+package enum AccessChange: Sendable, Equatable {
+    case denied, full, limited(Set<String>), reset
+}
+
+/// What the daemon does for the screens: they hold no data of their own, and every change goes through the
+/// daemon's own code paths (the ones its person-agent connections use), for the user of the browser session.
+package protocol PersonScreensBackend: Sendable {
+    /// The requests waiting for a user's answer, oldest first.
+    func waiting(uid: uid_t) -> [WaitingPrompt]
+    /// Answers a waiting request of a user; false when none of the user's has that number.
+    func answer(_ id: UInt64, with answer: ConsentAnswer, uid: uid_t) -> Bool
+    /// The name and purpose string the administrator registered for an app; nil for an app not registered.
+    /// The settings prefer them to what the app's record kept (a record the person made before the app ever
+    /// asked has neither).
+    func registeredApp(_ bundleIdentifier: String) -> (displayName: String, purpose: String?)?
+    /// The user's store, opened as the person.
+    func personStore(uid: uid_t) throws -> CNContactStore
+    /// Changes an app's access as `SetAppAccess` does: a reduction ends the app's data at once and, unless
+    /// `keepProcesses`, its processes.
+    func setAccess(_ change: AccessChange, for bundleIdentifier: String, keepProcesses: Bool, uid: uid_t) throws
+}
