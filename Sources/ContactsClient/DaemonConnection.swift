@@ -46,8 +46,10 @@ package final class DaemonConnection: ContactStoreConnection, ContactStorePrivac
         request.sortOrder = Int32(query.sortOrder.rawValue)
         request.unify = query.unify
         request.batchSize = 256
-        // One batch ahead: contactsd reads and encodes the next batch while this block runs over the last.
-        request.initialBatches = 2
+        // One batch at a time, as the embedded store reads them: the next batch is read after this block ran
+        // over the last, so contacts the block saves are visited too (EnumerationBatchTests). Reading one batch
+        // ahead missed them, and measured no faster here (docs/Daemon.md, "Performance").
+        request.initialBatches = 1
         let stream = try open(.fetchContacts(request))
         while true {
             guard case .contactBatch(let batch) = try stream.next() else { throw Self.unexpected }
