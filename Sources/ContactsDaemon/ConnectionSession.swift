@@ -105,6 +105,11 @@ final class ConnectionSession: @unchecked Sendable {
         live.unregister(self)
         pending.unwatch(ObjectIdentifier(self))
         queue.async {
+            // Again on the queue: a peer that goes away at once closes before its identification (the queue's
+            // first job) registered the session, and the registry would keep a closed session for good (the
+            // fuzzer found the daemon's memory growing with every such connection).
+            self.live.unregister(self)
+            self.pending.unwatch(ObjectIdentifier(self))
             self.streams.removeAll()
             for job in self.exports.values { job.cancel() }
             self.exports.removeAll()

@@ -16,14 +16,16 @@ package final class ContactsDaemon: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
     private let notices: ChangeNotices
+    private let live: LiveSessions
     package let configuration: DaemonConfiguration
     private let screens: ScreensSlot
     private let backend: DaemonScreensBackend
 
     private init(
-        group: MultiThreadedEventLoopGroup, channel: any Channel, notices: ChangeNotices, configuration: DaemonConfiguration,
-        screens: ScreensSlot, backend: DaemonScreensBackend
+        group: MultiThreadedEventLoopGroup, channel: any Channel, notices: ChangeNotices, live: LiveSessions,
+        configuration: DaemonConfiguration, screens: ScreensSlot, backend: DaemonScreensBackend
     ) {
+        self.live = live
         self.group = group
         self.channel = channel
         self.notices = notices
@@ -66,13 +68,16 @@ package final class ContactsDaemon: Sendable {
             let channel = try bootstrap.bind(unixDomainSocketPath: configuration.socketPath, cleanupExistingSocketFile: true).wait()
             chmod(configuration.socketPath, 0o666)
             return ContactsDaemon(
-                group: group, channel: channel, notices: notices, configuration: configuration, screens: screens,
+                group: group, channel: channel, notices: notices, live: live, configuration: configuration, screens: screens,
                 backend: backend)
         } catch {
             try? group.syncShutdownGracefully()
             throw error
         }
     }
+
+    /// How many identified connections the daemon keeps (tests: closed connections leave none behind).
+    package var liveSessionCount: Int { live.count }
 
     /// Starts serving the person's screens on 127.0.0.1 (docs/WebUI.md); the person's agents then get
     /// one-time links into them.

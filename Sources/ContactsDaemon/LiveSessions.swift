@@ -20,6 +20,11 @@ final class LiveSessions: Sendable {
         _ = entries.withLock { $0.removeValue(forKey: ObjectIdentifier(session)) }
     }
 
+    /// How many connections are registered (tests: a closed connection leaves none behind).
+    var count: Int {
+        entries.withLock { $0.count }
+    }
+
     /// The open connections of a user's apps.
     func sessions(uid: uid_t) -> [ConnectionSession] {
         entries.withLock { entries in entries.values.filter { $0.uid == uid }.map(\.session) }
