@@ -166,7 +166,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "contactsd",
-            dependencies: ["ContactsDaemon", "ContactsWebUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "ContactsDaemon", "ContactsWebUI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "ContactsDaemonTests",

@@ -2,6 +2,7 @@ import ArgumentParser
 import ContactsDaemon
 import ContactsWebUI
 import Foundation
+import Logging
 import Synchronization
 
 /// contactsd: the daemon that owns the contacts store in daemon mode (docs/Daemon.md).
@@ -81,6 +82,8 @@ struct Contactsd: ParsableCommand {
         }
         done.wait()
         let port = try outcome.withLock { $0 ?? .failure(CancellationError()) }.get()
-        print("contactsd: the person's screens listen on http://127.0.0.1:\(port) ('contacts ui' opens them)")
+        // swift-log, as the screens' server logs: an administrator's journal gets it with the daemon's other lines.
+        Logger(label: "contactsd").notice(
+            "the person's screens listen on loopback ('contacts ui' opens them)", metadata: ["port": "\(port)"])
     }
 }
