@@ -32,7 +32,7 @@ final class ConnectionSession: @unchecked Sendable {
     let configuration: DaemonConfiguration
     let pending: PendingConsents
     private let live: LiveSessions
-    private let stores: UserStores
+    let stores: UserStores
     let notices: ChangeNotices
     let screens: ScreensSlot
     let queue: DispatchQueue
@@ -110,6 +110,7 @@ final class ConnectionSession: @unchecked Sendable {
             // fuzzer found the daemon's memory growing with every such connection).
             self.live.unregister(self)
             self.pending.unwatch(ObjectIdentifier(self))
+            self.screens.buttons.end(owner: ObjectIdentifier(self))
             self.streams.removeAll()
             for job in self.exports.values { job.cancel() }
             self.exports.removeAll()
@@ -314,6 +315,10 @@ final class ConnectionSession: @unchecked Sendable {
             send(id: id, .personScreensLink(try screensLink(request, uid: try personAgentUID(app))))
         case .watchConsents:
             watchConsents(id: id, uid: try personAgentUID(app))
+        case .startAccessButton(let request):
+            try startAccessButton(id: id, request, app: app)
+        case .endAccessButton(let request):
+            try endAccessButton(id: id, request)
         case .hello, .none:
             throw CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "unexpected message"])
         }

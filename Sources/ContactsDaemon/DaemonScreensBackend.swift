@@ -8,6 +8,7 @@ struct DaemonScreensBackend: PersonScreensBackend {
     let pending: PendingConsents
     let changes: PersonAccessChanges
     let registry: AppRegistry
+    let buttons: AccessButtons
 
     func registeredApp(_ bundleIdentifier: String) -> (displayName: String, purpose: String?)? {
         guard let entry = registry.entries().values.first(where: { $0.bundleIdentifier == bundleIdentifier }) else {
