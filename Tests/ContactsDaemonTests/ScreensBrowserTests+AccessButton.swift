@@ -183,6 +183,30 @@ extension ScreensBrowserTests {
         #expect(button.grants.all.isEmpty)
     }
 
+    @Test func aBrowserThatBlocksThirdPartyCookiesShowsAnEmptyButton() async throws {
+        try Self.requireBrowser()
+        let button = try await ButtonWorld(access: .limited([]))
+        let session = try button.start("Ann")
+        let seen = try await Self.buttonBrowse(
+            "tap",
+            try button.config(
+                "button-blocked-cookies", session, ["mode": "genuine", "expect": "empty", "blockThirdPartyCookies": true]))
+        let before = seen["before"] as? [String: Any]
+        #expect(before?["state"] as? String == "empty", "no button cookie in the frame: it fails closed")
+        #expect(Self.names(before) == [])
+        #expect(button.grants.all.isEmpty)
+    }
+
+    @Test func theButtonCanBeUsedWithTheKeyboard() async throws {
+        try Self.requireBrowser()
+        let button = try await ButtonWorld(access: .limited([]))
+        let session = try button.start("Ann")
+        let seen = try await Self.buttonBrowse("tap", try button.config("button-keyboard", session, ["mode": "keyboard"]))
+        let ann = try #require(button.contacts["Ann"])
+        #expect(try await button.grants.wait(for: 1) == [[ann]], "ENTER on the focused match is a genuine tap")
+        #expect(Self.messages(seen).count == 1)
+    }
+
     // MARK: Attacks: each reaches the daemon's flow and grants nothing
 
     /// Loads the app's page as `mode` arranges it, taps, and checks that nothing was granted although the tap

@@ -20,6 +20,7 @@ import urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 WAIT = 60  # seconds: generous, the machine is shared with parallel builds
@@ -199,6 +200,17 @@ def tap(run):
         captured = run.in_frame("return document.getElementById('button').dataset.secret")
         if mode == "synthesized":
             run.in_frame("document.querySelector('.match').click()")
+        elif mode == "keyboard":
+            # TAB from the page into the frame, to the match, and ENTER: no pointer at all.
+            run.driver.find_element(By.TAG_NAME, "body").click()
+            for _ in range(10):
+                focused = run.in_frame("return document.activeElement && document.activeElement.id")
+                if focused == "match-0":
+                    break
+                webdriver.ActionChains(run.driver).send_keys(Keys.TAB).perform()
+            result["focused"] = focused
+            run.shot(config["name"] + "-2-focus")
+            webdriver.ActionChains(run.driver).send_keys(Keys.ENTER).perform()
         elif mode == "replay":
             # Two matches share the frame: the first, by its own position.
             run.click_in_frame("match-0")
@@ -209,7 +221,7 @@ def tap(run):
             result["promptText"] = run.in_frame("return document.getElementById('button-prompt-title').textContent")
             run.shot(config["name"] + "-2-prompt")
             run.click_in_frame("button-allow")
-        result["messages"] = run.wait_for_messages(1, 10 if mode in ("genuine", "prompt", "replay") else 4)
+        result["messages"] = run.wait_for_messages(1, 10 if mode in ("genuine", "prompt", "replay", "keyboard") else 4)
         run.shot(config["name"] + "-3-after")
         if mode == "replay":
             # The same tap again, with the secret of the load that was spent, from inside the frame: cookie, origin
