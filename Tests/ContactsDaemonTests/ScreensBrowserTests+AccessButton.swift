@@ -285,6 +285,48 @@ extension ScreensBrowserTests {
         #expect(try Self.visibleNames(button.app) == ["Ann", "Bob"])
     }
 
+    // MARK: Sessions and statuses, without a browser
+
+    @Test func theFrameIsEmptyWhenDeniedAndForAnotherUsersBrowser() async throws {
+        let button = try await ButtonWorld(access: .limited([]))
+        let session = try button.start("Ann")
+        let backend = try #require(button.world.screens.backend as? DaemonScreensBackend)
+        let id = session.url.lastPathComponent
+        #expect(await backend.accessButtonView(id, uid: geteuid()) == .matches(
+            app: "Daemon Tests", [AccessButtonMatch(identifier: button.contacts["Ann"] ?? "", name: "Ann Lee", caption: nil)]))
+        #expect(await backend.accessButtonView(id, uid: 4242) == .empty, "another user's browser sees nothing")
+        let outcome = await backend.accessButtonTap(
+            id, uid: 4242, identifier: button.contacts["Ann"] ?? "", verification: .all)
+        #expect(outcome == .nothing, "nor can it tap")
+        try button.world.fixture.setAccess(.denied)
+        try await Task.sleep(for: .milliseconds(100))
+        // The flow that showed Ann waits for a tap; a verified one now finds the app denied and grants nothing.
+        #expect(await backend.accessButtonTap(id, uid: geteuid(), identifier: button.contacts["Ann"] ?? "", verification: .all) == .nothing)
+        #expect(await backend.accessButtonView(id, uid: geteuid()) == .empty, "denied: the button shows nothing")
+        #expect(button.grants.all.isEmpty)
+    }
+
+    @Test func endingASessionOrDroppingItEmptiesTheFrame() async throws {
+        let button = try await ButtonWorld(access: .limited([]))
+        let backend = try #require(button.world.screens.backend as? DaemonScreensBackend)
+        let ended = try button.start("Ann")
+        try ended.end()
+        for await _ in ended.grants {}  // finishes: the daemon said the session is over
+        #expect(backend.accessButtonLook(ended.url.lastPathComponent) == nil)
+        #expect(throws: CNError.self) { try ended.end() }
+
+        // An app that lets go of its store and its session closes its connection: the daemon ends the session.
+        var dropped: WebAccessButtonSession? = try button.world.fixture.appStore().startWebAccessButton(
+            WebAccessButton(queryString: "Ann"))
+        let id = try #require(dropped?.url.lastPathComponent)
+        #expect(backend.accessButtonLook(id) != nil)
+        dropped = nil
+        for _ in 0..<50 where backend.accessButtonLook(id) != nil {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(backend.accessButtonLook(id) == nil)
+    }
+
     // MARK: Legibility and availability, without a browser
 
     @Test func anIllegibleStyleIsRefusedWhenTheButtonStarts() async throws {

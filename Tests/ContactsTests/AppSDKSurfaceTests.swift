@@ -51,6 +51,7 @@ import Testing
                 _ = try store.linkReason(forContactWithIdentifier: contact.identifier)
                 _ = try store.importVCards(data: Data())
                 _ = try CNContactVCardSerialization.data(with: [contact])
+                _ = try store.startWebAccessButton(WebAccessButton(queryString: "Ann", caption: .email)) { _ in }
             }
             """)
         #expect(outcome.succeeded, "\(outcome.diagnostics)")
