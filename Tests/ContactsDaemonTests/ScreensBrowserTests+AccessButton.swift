@@ -242,6 +242,10 @@ extension ScreensBrowserTests {
         try await attack("scaled", missing: .unobstructed)
     }
 
+    @Test func aFrameBelowTheMinimumSizeGrantsNothing() async throws {
+        try await attack("tiny", missing: .unobstructed)
+    }
+
     @Test func aPageOfAnotherOriginFramingTheButtonSeesNothing() async throws {
         try Self.requireBrowser()
         let button = try await ButtonWorld(access: .limited([]))

@@ -186,7 +186,7 @@ def tap(run):
     """The person enters, opens the app's page, and taps the button: `mode` says how, and what the page does."""
     config = run.config
     mode = config["mode"]
-    style = {"opacity": "opacity:0.1", "scaled": "transform:scale(0.5)"}.get(mode, "")
+    style = {"opacity": "opacity:0.1", "scaled": "transform:scale(0.5)", "tiny": "width:100px;height:30px"}.get(mode, "")
     run.enter(config["link"])
     page = AppPage("127.0.0.2", config["pagePort"], config["frame"], style=style, overlay=mode == "overlay")
     try:
