@@ -211,11 +211,13 @@ extension ScreensBrowserTests {
 
     /// Loads the app's page as `mode` arranges it, taps, and checks that nothing was granted although the tap
     /// reached the flow, lacking `missing`.
-    func attack(_ mode: String, missing: TapVerification) async throws {
+    func attack(_ mode: String, missing: TapVerification, _ extra: [String: Any] = [:]) async throws {
         try Self.requireBrowser()
         let button = try await ButtonWorld(access: .limited([]))
         let session = try button.start("Ann")
-        let seen = try await Self.buttonBrowse("tap", try button.config("button-attack-\(mode)", session, ["mode": mode]))
+        let name = extra.isEmpty ? "button-attack-\(mode)" : "button-attack-\(mode)-at-once"
+        let seen = try await Self.buttonBrowse(
+            "tap", try button.config(name, session, ["mode": mode].merging(extra) { _, new in new }))
         #expect(Self.names(seen["before"]) == ["Ann Lee"], "the frame showed the match")
         let tap = try #require(button.lastTap(session), "the tap reached the daemon")
         #expect(!tap.verification.isSuperset(of: missing), "the frame reported what was wrong: \(tap.verification)")
@@ -240,6 +242,10 @@ extension ScreensBrowserTests {
 
     @Test func aFrameScaledDownByATransformGrantsNothing() async throws {
         try await attack("scaled", missing: .unobstructed)
+    }
+
+    @Test func anEnterOnAButtonFocusedJustNowGrantsNothing() async throws {
+        try await attack("keyboard", missing: .genuineEvent, ["pressAtOnce": true])
     }
 
     @Test func aFrameBelowTheMinimumSizeGrantsNothing() async throws {

@@ -1,5 +1,5 @@
 // The contact access button's frame. It reports each tap to the daemon with what it saw: whether the event was
-// the person's (isTrusted) and whether the whole frame was visible and unobstructed (IntersectionObserver v2)
+// the person's (isTrusted, and for a key, on a button focused long enough) and whether the whole frame was visible and unobstructed (IntersectionObserver v2)
 // for long enough and at the minimum size. The daemon's flow decides; this script only reports. After a
 // grant it tells the embedding page which identifiers were shared, never names, and only the registered origin.
 "use strict";
@@ -36,13 +36,34 @@
     return bigEnough && performance.now() - visibleSince >= visibleFor;
   }
 
+  // A key press counts only on a button that had the focus for as long: a page that moves the focus into the
+  // frame while the person types elsewhere does not turn their ENTER into a tap.
+  let focusedSince = null;
+  root.addEventListener("focusin", function (event) {
+    focusedSince = event.timeStamp;
+  });
+  root.addEventListener("focusout", function () {
+    focusedSince = null;
+  });
+
+  function isGenuine(event) {
+    if (event.isTrusted !== true) {
+      return false;
+    }
+    // A click from a key has no pointer behind it (detail 0).
+    if (event.detail === 0) {
+      return focusedSince !== null && event.timeStamp - focusedSince >= visibleFor;
+    }
+    return true;
+  }
+
   let busy = false;
   root.addEventListener("click", function (event) {
     const target = event.target.closest("button");
     if (!target || busy) {
       return;
     }
-    const body = { secret: root.dataset.secret, genuine: event.isTrusted === true, visible: isVisible() };
+    const body = { secret: root.dataset.secret, genuine: isGenuine(event), visible: isVisible() };
     let action;
     if (target.dataset.identifier) {
       body.identifier = target.dataset.identifier;
