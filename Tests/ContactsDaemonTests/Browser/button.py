@@ -140,6 +140,18 @@ class Run:
                 raise AssertionError("the frame never showed %s (last: %s)" % (state, seen))
             time.sleep(0.2)  # the frame reloads on its own; nothing in the page to wait on
 
+    def wait_for_reload(self):
+        """Waits until the frame has loaded again after a tap (button.js reloads it after the daemon's answer)."""
+        deadline = time.time() + WAIT
+        while time.time() < deadline:
+            try:
+                if self.in_frame("return window.beforeTap === true") is not True:
+                    return
+            except Exception:
+                pass  # between two loads the frame has no document to ask
+            time.sleep(0.2)
+        raise AssertionError("the frame did not reload after the tap: the daemon never answered it")
+
     def click_frame_center(self):
         """A genuine click (CDP Input.dispatchMouseEvent) at the middle of the iframe, as the page lays it out."""
         frame = self.driver.find_element(By.ID, "button")
@@ -198,6 +210,8 @@ def tap(run):
             result.update(page_record(run, page))
             return result
         captured = run.in_frame("return document.getElementById('button').dataset.secret")
+        # The frame reloads once the daemon has answered its tap: a mark in this load's window tells when.
+        run.in_frame("window.beforeTap = true")
         if mode == "synthesized":
             run.in_frame("document.querySelector('.match').click()")
         elif mode == "keyboard":
@@ -221,6 +235,7 @@ def tap(run):
             run.click_in_frame("match-0")
         else:
             run.click_frame_center()
+        run.wait_for_reload()
         if mode == "prompt":
             result["prompt"] = run.wait_for_frame("prompt")
             result["promptText"] = run.in_frame("return document.getElementById('button-prompt-title').textContent")
