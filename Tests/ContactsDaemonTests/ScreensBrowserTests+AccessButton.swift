@@ -144,6 +144,8 @@ extension ScreensBrowserTests {
         let ann = try #require(button.contacts["Ann"])
         #expect(Self.names(seen["before"]) == ["Ann Lee"], "the frame shows the match the app cannot see")
         #expect(try await button.grants.wait(for: 1) == [[ann]], "the app gets the identifier on its socket")
+        var grants = session.grants.makeAsyncIterator()
+        #expect(await grants.next() == [ann], "and from the session's async sequence")
         let messages = Self.messages(seen)
         #expect(messages.count == 1)
         #expect(messages.first?["origin"] as? String == button.world.screens.origin)
