@@ -154,6 +154,29 @@ extension ScreensBrowserTests {
         #expect(try Self.visibleNames(world.fixture.appStore()) == ["Ann", "Cid"])
     }
 
+    @Test func forgedPostsCannotFinishAPicker() async throws {
+        try Self.requireBrowser()
+        let world = try await World.make()
+        let people = try Self.seedPickerContacts(world)
+        let app = world.fixture.appStore()
+        let picking = PickerCall { try await app.present(ContactPicker(selectionMode: .multipleContacts)) }
+        let id = try #require(try await PickerAttackTests.waitForPickers(world.fixture, 1).first?.id)
+        let seen = try await Self.browsePicker(
+            "forged", ["link": try world.link(), "picker": String(id), "contacts": Array(people.values)])
+        #expect(seen["withoutToken"] as? Int == 403)
+        #expect(seen["wrongToken"] as? Int == 403)
+        #expect(seen["otherOrigin"] as? Int == 403)
+        #expect(seen["withoutOrigin"] as? Int == 403)
+        #expect(seen["withoutCookie"] as? Int == 401)
+        #expect(seen["stillListed"] as? Bool == true)
+        #expect(!picking.isFinished, "no forged post finished the picker")
+        #expect(world.screens.backend.finishPicker(id, with: .picked(.cancelled), uid: geteuid()))
+        guard case .cancelled = try await picking.value() else {
+            Issue.record("a forged post sent contacts")
+            return
+        }
+    }
+
     @Test func theAgentTellsOfAWaitingPickerWithALinkToItsScreen() async throws {
         let world = try await World.make()
         let process = Process()

@@ -99,7 +99,31 @@ def keyboard_picker(run):
     return {"outcome": run.element(By.ID, "message").text}
 
 
-SCENARIOS = {"picker": picker, "keyboard": keyboard_picker}
+def forged(run):
+    """Posts to a waiting picker with the person's own cookie but without the page's token, from another origin,
+    and without an Origin: each must be refused, leaving the picker waiting."""
+    config = run.config
+    run.enter(config["link"])
+    target = run.base()
+    session = [c for c in run.driver.get_cookies() if c["name"].startswith("contacts_screens_")][0]
+    cookie = "%s=%s" % (session["name"], session["value"])
+    run.driver.get(target + "/pickers/%s" % config["picker"])
+    csrf = run.driver.find_element(By.NAME, "csrf").get_attribute("value")
+    url = target + "/pickers/%s" % config["picker"]
+    fields = {"action": "done", "contact": config["contacts"]}
+    result = {
+        "withoutToken": screens.http_post(url, fields, cookie=cookie, origin=target),
+        "wrongToken": screens.http_post(url, dict(fields, csrf="0" * 64), cookie=cookie, origin=target),
+        "otherOrigin": screens.http_post(url, dict(fields, csrf=csrf), cookie=cookie, origin="http://127.0.0.1:1"),
+        "withoutOrigin": screens.http_post(url, dict(fields, csrf=csrf), cookie=cookie),
+        "withoutCookie": screens.http_post(url, dict(fields, csrf=csrf), origin=target),
+    }
+    run.driver.get(target + "/")
+    result["stillListed"] = len(run.driver.find_elements(By.CSS_SELECTOR, "#pickers a")) == 1
+    return result
+
+
+SCENARIOS = {"picker": picker, "keyboard": keyboard_picker, "forged": forged}
 
 
 def main():
