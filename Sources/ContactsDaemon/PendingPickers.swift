@@ -64,10 +64,11 @@ final class PendingPickers: Sendable {
             }
             let notice = Contacts_V1_PendingConsent(waiting, askedAt: askedAt)
             for watcher in watchers { watcher.notify(notice) }
-            // The same unstructured timer as a consent request's: the wait ends whichever comes first.
-            Task.detached {
-                try? await Task.sleep(for: timeout)
-                self.resolve(id, with: nil, uid: nil)
+            // A timer on a queue rather than a task: the wait ends whichever of the person and the timeout comes
+            // first, and nothing of Swift's small pool sleeps meanwhile.
+            let (seconds, attoseconds) = timeout.components
+            DispatchQueue.global().asyncAfter(deadline: .now() + Double(seconds) + Double(attoseconds) / 1e18) {
+                _ = self.resolve(id, with: nil, uid: nil)
             }
         }
     }
