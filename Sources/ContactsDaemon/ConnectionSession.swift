@@ -90,7 +90,7 @@ final class ConnectionSession: @unchecked Sendable {
             let privacy = ContactStorePrivacyOptions(
                 consentAgent: configuration.consentAgent ?? pending.agent(for: credentials.uid),
                 // The pickers' trusted side: the person's screens of this user (PendingPickers).
-                trustedAgent: pickers.agent(for: credentials.uid),
+                trustedAgent: pickers.agent(for: credentials.uid, owner: ObjectIdentifier(self)),
                 environment: configuration.privacyEnvironment,
                 administratorPolicy: configuration.administratorPolicy)
             return .identified(app, EmbeddedConnection(sharing: store, accessor: .app(app), privacy: privacy))
@@ -109,6 +109,8 @@ final class ConnectionSession: @unchecked Sendable {
         live.unregister(self)
         pending.unwatch(ObjectIdentifier(self))
         pickers.unwatch(ObjectIdentifier(self))
+        // The app went away: its pickers stop waiting for the person (cancelled, nothing sent anywhere).
+        pickers.cancelAll(of: ObjectIdentifier(self))
         queue.async {
             // Again on the queue: a peer that goes away at once closes before its identification (the queue's
             // first job) registered the session, and the registry would keep a closed session for good (the

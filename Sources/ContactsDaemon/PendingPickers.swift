@@ -15,6 +15,8 @@ final class PendingPickers: Sendable {
     private struct Entry {
         var waiting: WaitingPicker
         var uid: uid_t
+        /// The app's connection that waits for it.
+        var owner: ObjectIdentifier
         var askedAt: Date
         var continuation: CheckedContinuation<PickerAnswer?, Never>
     }
@@ -37,15 +39,17 @@ final class PendingPickers: Sendable {
         self.timeout = timeout
     }
 
-    /// The trusted agent of a user's app stores in the daemon.
-    func agent(for uid: uid_t) -> any TrustedAgent {
-        ScreensTrustedAgent(pending: self, uid: uid)
+    /// The trusted agent of one app connection's store, of a user.
+    ///
+    /// - Parameter owner: The connection; its pickers are cancelled when it closes (``cancelAll(of:)``).
+    func agent(for uid: uid_t, owner: ObjectIdentifier) -> any TrustedAgent {
+        ScreensTrustedAgent(pending: self, uid: uid, owner: owner)
     }
 
     /// Parks a picker until the person finishes it or it times out; nil when it timed out.
-    fileprivate func wait(for kind: WaitingPicker.Kind, app: AppIdentity, candidates: [ContactCandidate], uid: uid_t)
-        async -> PickerAnswer?
-    {
+    fileprivate func wait(
+        for kind: WaitingPicker.Kind, app: AppIdentity, candidates: [ContactCandidate], uid: uid_t, owner: ObjectIdentifier
+    ) async -> PickerAnswer? {
         let id = state.withLock { state -> UInt64 in
             defer { state.nextID += 1 }
             return state.nextID
@@ -59,7 +63,8 @@ final class PendingPickers: Sendable {
                 candidates: candidates, returnedKeys: returnedKeys)
             let askedAt = Date()
             let watchers = state.withLock { state in
-                state.entries[id] = Entry(waiting: waiting, uid: uid, askedAt: askedAt, continuation: continuation)
+                state.entries[id] = Entry(
+                    waiting: waiting, uid: uid, owner: owner, askedAt: askedAt, continuation: continuation)
                 return state.watchers.values.filter { $0.uid == uid }
             }
             let notice = Contacts_V1_PendingConsent(waiting, askedAt: askedAt)
@@ -103,6 +108,12 @@ final class PendingPickers: Sendable {
         resolve(id, with: answer, uid: uid)
     }
 
+    /// Cancels every picker a connection waits for: the app went away, so the person is not asked for nothing.
+    func cancelAll(of owner: ObjectIdentifier) {
+        let ids = state.withLock { state in state.entries.values.filter { $0.owner == owner }.map(\.waiting.id) }
+        for id in ids { _ = resolve(id, with: nil, uid: nil) }
+    }
+
     /// Resumes a picker once: whichever of the person and the timeout comes first wins.
     private func resolve(_ id: UInt64, with answer: PickerAnswer?, uid: uid_t?) -> Bool {
         let entry = state.withLock { state -> Entry? in
@@ -119,11 +130,13 @@ final class PendingPickers: Sendable {
 private struct ScreensTrustedAgent: TrustedAgent {
     let pending: PendingPickers
     let uid: uid_t
+    let owner: ObjectIdentifier
 
     func pickContacts(for app: AppIdentity, request: ContactPickerRequest, candidates: [ContactCandidate]) async
         -> ContactPickerChoice
     {
-        guard case .picked(let choice)? = await pending.wait(for: .contacts(request), app: app, candidates: candidates, uid: uid)
+        guard case .picked(let choice)? = await pending.wait(
+            for: .contacts(request), app: app, candidates: candidates, uid: uid, owner: owner)
         else { return .cancelled }
         return choice
     }
@@ -131,7 +144,8 @@ private struct ScreensTrustedAgent: TrustedAgent {
     func editSharedContacts(for app: AppIdentity, shared: Set<String>, candidates: [ContactCandidate]) async
         -> Set<String>?
     {
-        guard case .edited(let edited)? = await pending.wait(for: .access(shared: shared), app: app, candidates: candidates, uid: uid)
+        guard case .edited(let edited)? = await pending.wait(
+            for: .access(shared: shared), app: app, candidates: candidates, uid: uid, owner: owner)
         else { return nil }
         return edited
     }

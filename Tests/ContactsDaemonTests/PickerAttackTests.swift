@@ -51,7 +51,7 @@ import Testing
 
         // The same app, on a second connection, tries every way a person's agent has.
         let attacker = DaemonConnection(socketPath: fixture.daemon.configuration.socketPath)
-        #expect(Self.code { try attacker.pendingConsents() } == .authorizationDenied)
+        #expect(Self.code { _ = try attacker.pendingConsents() } == .authorizationDenied)
         #expect(Self.code { _ = try attacker.answerConsent(picker.id, status: .authorized) } == .authorizationDenied)
         #expect(Self.code { _ = try attacker.personScreensLink(page: "pickers/\(picker.id)") } == .authorizationDenied)
         #expect(Self.code { try attacker.watchConsents { _ in false } } == .authorizationDenied)
@@ -184,6 +184,21 @@ import Testing
         }
         let backend = fixture.daemon.screensBackend
         #expect(backend.waitingPickers(uid: geteuid()).isEmpty)
+    }
+
+    @Test func aPickerWhoseAppWentAwayStopsWaiting() async throws {
+        let fixture = try DaemonFixture()
+        _ = try Self.seed(fixture)
+        var client: WireClient? = try WireClient(path: fixture.daemon.configuration.socketPath)
+        try client?.send(id: 2, .contactPicker(Contacts_V1_ContactPickerRequest()))
+        #expect(try await Self.waitForPickers(fixture, 1).count == 1)
+        client = nil
+        var waiting = fixture.daemon.screensBackend.waitingPickers(uid: geteuid())
+        for _ in 0..<600 where !waiting.isEmpty {
+            try await Task.sleep(for: .milliseconds(50))
+            waiting = fixture.daemon.screensBackend.waitingPickers(uid: geteuid())
+        }
+        #expect(waiting.isEmpty, "the person is not asked for an app that went away")
     }
 
     @Test(arguments: [AccessChoice.denied, .full])
