@@ -177,6 +177,24 @@ extension ScreensBrowserTests {
         }
     }
 
+    @Test func anArabicBrowserGetsTheAccessPickerInArabic() async throws {
+        try Self.requireBrowser()
+        let world = try await World.make()
+        let people = try Self.seedPickerContacts(world)
+        try world.fixture.setAccess(.limited([try #require(people["Ann"])]))
+        let app = world.fixture.appStore()
+        let picking = PickerCall { try await app.presentContactAccessPicker() }
+        let id = try #require(try await PickerAttackTests.waitForPickers(world.fixture, 1).first?.id)
+        let seen = try await Self.browse(
+            "page", ["name": "access-picker-ar", "link": try world.link(), "path": "/pickers/\(id)", "language": "ar"])
+        #expect(seen["title"] as? String == "اختر جهات الاتصال التي يمكن لـ ”Daemon Tests“ رؤيتها")
+        #expect(seen["lang"] as? String == "ar")
+        let text = seen["text"] as? String ?? ""
+        #expect(text.contains("تم") && text.contains("إلغاء"), "Done and Cancel in Arabic: \(text)")
+        #expect(world.screens.backend.finishPicker(id, with: .edited(nil), uid: geteuid()))
+        #expect(try await picking.value().isEmpty, "cancelled: nothing newly shared")
+    }
+
     @Test func theAgentTellsOfAWaitingPickerWithALinkToItsScreen() async throws {
         let world = try await World.make()
         let process = Process()
