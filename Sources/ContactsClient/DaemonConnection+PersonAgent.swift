@@ -13,6 +13,15 @@ package struct PendingConsentRequest: Hashable, Sendable {
     /// Whether the prompt is the contact access button's simplified one (limited access or nothing).
     package var isLimitedOnly: Bool
     package var askedAt: Date
+    /// What waits: a consent prompt, a one-time contact picker or a contact access picker.
+    package var kind: Kind = .consent
+    /// The page of the person's screens that shows it ("requests/<id>", "pickers/<id>").
+    package var page: String = ""
+
+    /// What waits for the person.
+    package enum Kind: Int, Hashable, Sendable {
+        case consent = 0, contactPicker = 1, accessPicker = 2
+    }
 }
 
 // The person's agent's side of consent (docs/Daemon.md): only a peer the registry gives the entitlement
@@ -82,7 +91,10 @@ extension PendingConsentRequest {
         self.init(
             id: wire.requestID, bundleIdentifier: wire.bundleIdentifier, displayName: wire.displayName,
             purpose: wire.purpose, isLimitedOnly: wire.style == 1,
-            askedAt: Date(timeIntervalSince1970: Double(wire.askedAtMs) / 1000))
+            askedAt: Date(timeIntervalSince1970: Double(wire.askedAtMs) / 1000),
+            kind: Kind(rawValue: Int(wire.kind)) ?? .consent,
+            // A daemon older than the pickers names no page: its requests are all consent prompts.
+            page: wire.page.isEmpty ? "requests/\(wire.requestID)" : wire.page)
     }
 }
 

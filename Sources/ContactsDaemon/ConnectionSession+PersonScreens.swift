@@ -29,5 +29,10 @@ extension ConnectionSession {
             self?.send(id: id, .consentWaiting(Contacts_V1_PendingConsent(waiting)))
         }
         for waiting in current { send(id: id, .consentWaiting(Contacts_V1_PendingConsent(waiting))) }
+        // Waiting pickers too, with the page that shows them (never their candidates).
+        let pickersNow = pickers.watch(ObjectIdentifier(self), uid: uid) { [weak self] notice in
+            self?.send(id: id, .consentWaiting(notice))
+        }
+        for notice in pickersNow { send(id: id, .consentWaiting(notice)) }
     }
 }

@@ -31,6 +31,7 @@ final class ConnectionSession: @unchecked Sendable {
     private let channel: any Channel
     let configuration: DaemonConfiguration
     let pending: PendingConsents
+    let pickers: PendingPickers
     private let live: LiveSessions
     let stores: UserStores
     let notices: ChangeNotices
@@ -46,12 +47,13 @@ final class ConnectionSession: @unchecked Sendable {
     private var changeOwed = false
 
     init(
-        channel: any Channel, configuration: DaemonConfiguration, pending: PendingConsents, live: LiveSessions,
-        stores: UserStores, notices: ChangeNotices, screens: ScreensSlot, label: String
+        channel: any Channel, configuration: DaemonConfiguration, pending: PendingConsents, pickers: PendingPickers,
+        live: LiveSessions, stores: UserStores, notices: ChangeNotices, screens: ScreensSlot, label: String
     ) {
         self.channel = channel
         self.configuration = configuration
         self.pending = pending
+        self.pickers = pickers
         self.live = live
         self.stores = stores
         self.notices = notices
@@ -87,6 +89,8 @@ final class ConnectionSession: @unchecked Sendable {
             }
             let privacy = ContactStorePrivacyOptions(
                 consentAgent: configuration.consentAgent ?? pending.agent(for: credentials.uid),
+                // The pickers' trusted side: the person's screens of this user (PendingPickers).
+                trustedAgent: pickers.agent(for: credentials.uid, owner: ObjectIdentifier(self)),
                 environment: configuration.privacyEnvironment,
                 administratorPolicy: configuration.administratorPolicy)
             return .identified(app, EmbeddedConnection(sharing: store, accessor: .app(app), privacy: privacy))
@@ -104,12 +108,16 @@ final class ConnectionSession: @unchecked Sendable {
     func close() {
         live.unregister(self)
         pending.unwatch(ObjectIdentifier(self))
+        pickers.unwatch(ObjectIdentifier(self))
+        // The app went away: its pickers stop waiting for the person (cancelled, nothing sent anywhere).
+        pickers.cancelAll(of: ObjectIdentifier(self))
         queue.async {
             // Again on the queue: a peer that goes away at once closes before its identification (the queue's
             // first job) registered the session, and the registry would keep a closed session for good (the
             // fuzzer found the daemon's memory growing with every such connection).
             self.live.unregister(self)
             self.pending.unwatch(ObjectIdentifier(self))
+            self.pickers.unwatch(ObjectIdentifier(self))
             self.screens.buttons.end(owner: ObjectIdentifier(self))
             self.streams.removeAll()
             for job in self.exports.values { job.cancel() }
@@ -315,6 +323,10 @@ final class ConnectionSession: @unchecked Sendable {
             send(id: id, .personScreensLink(try screensLink(request, uid: try personAgentUID(app))))
         case .watchConsents:
             watchConsents(id: id, uid: try personAgentUID(app))
+        case .contactPicker(let request):
+            try pickContacts(id: id, request: request, connection: connection)
+        case .accessPicker:
+            presentAccessPicker(id: id, connection: connection)
         case .startAccessButton(let request):
             try startAccessButton(id: id, request, app: app)
         case .endAccessButton(let request):

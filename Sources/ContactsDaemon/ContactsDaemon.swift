@@ -44,10 +44,11 @@ package final class ContactsDaemon: Sendable {
         let notices = ChangeNotices(live: live)
         let stores = UserStores(configuration: configuration, notices: notices)
         let pending = PendingConsents(timeout: configuration.consentTimeout)
+        let pickers = PendingPickers(timeout: configuration.pickerTimeout)
         let screens = ScreensSlot()
         let registry = AppRegistry(directory: configuration.registryDirectory, trustedOwner: geteuid())
         let backend = DaemonScreensBackend(
-            pending: pending, changes: PersonAccessChanges(configuration: configuration, stores: stores, live: live),
+            pending: pending, pickers: pickers, changes: PersonAccessChanges(configuration: configuration, stores: stores, live: live),
             registry: registry, buttons: screens.buttons)
         let identifier = PeerIdentifier(registry: registry, sandboxes: configuration.sandboxes)
         let counter = Atomic<Int>(0)
@@ -56,7 +57,8 @@ package final class ContactsDaemon: Sendable {
             .childChannelInitializer { channel in
                 let label = counter.add(1, ordering: .relaxed).newValue
                 let session = ConnectionSession(
-                    channel: channel, configuration: configuration, pending: pending, live: live, stores: stores,
+                    channel: channel, configuration: configuration, pending: pending, pickers: pickers, live: live,
+                    stores: stores,
                     notices: notices, screens: screens, label: "\(label)")
                 session.start(credentials: PeerCredentials.read(from: channel), identifier: identifier, stores: stores)
                 return channel.eventLoop.makeCompletedFuture {
@@ -75,6 +77,9 @@ package final class ContactsDaemon: Sendable {
             throw error
         }
     }
+
+    /// What the person's screens ask of the daemon (tests act as the screens through it).
+    package var screensBackend: any PersonScreensBackend { backend }
 
     /// How many identified connections the daemon keeps (tests: closed connections leave none behind).
     package var liveSessionCount: Int { live.count }

@@ -26,6 +26,9 @@ package struct DaemonConfiguration: Sendable {
     /// How long an app's consent request waits for the person's agent before it is not granted (and nothing is
     /// recorded, so the app may ask again). Used when ``consentAgent`` is nil.
     package var consentTimeout: Duration = .seconds(120)
+    /// How long an app's contact picker or contact access picker waits for the person in their screens before it
+    /// is cancelled (nothing picked, nothing changed).
+    package var pickerTimeout: Duration = .seconds(600)
     /// Where the system's sandboxed apps are installed, for identifying Flatpak and snap peers.
     package var sandboxes = SandboxConfiguration()
     /// The locale whose collation orders the stores' sorted fetches; nil: the daemon's environment's (its

@@ -6,9 +6,18 @@ import Foundation
 /// person-agent connection gets, for the user of the browser session.
 struct DaemonScreensBackend: PersonScreensBackend {
     let pending: PendingConsents
+    let pickers: PendingPickers
     let changes: PersonAccessChanges
     let registry: AppRegistry
     let buttons: AccessButtons
+
+    func waitingPickers(uid: uid_t) -> [WaitingPicker] {
+        pickers.waiting(for: uid)
+    }
+
+    func finishPicker(_ id: UInt64, with answer: PickerAnswer, uid: uid_t) -> Bool {
+        pickers.finish(id, with: answer, uid: uid)
+    }
 
     func registeredApp(_ bundleIdentifier: String) -> (displayName: String, purpose: String?)? {
         guard let entry = registry.entries().values.first(where: { $0.bundleIdentifier == bundleIdentifier }) else {

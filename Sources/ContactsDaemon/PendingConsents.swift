@@ -127,5 +127,7 @@ extension Contacts_V1_PendingConsent {
         purpose = waiting.request.purpose
         style = waiting.request.style == .limitedOnly ? 1 : 0
         askedAtMs = Int64((waiting.askedAt.timeIntervalSince1970 * 1000).rounded())
+        kind = 0
+        page = "requests/\(waiting.id)"
     }
 }

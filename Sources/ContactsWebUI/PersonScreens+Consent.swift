@@ -11,9 +11,17 @@ extension PersonScreens {
         let waiting = backend.waiting(uid: session.uid).map { prompt -> [String: Any] in
             ["id": String(prompt.id), "name": prompt.displayName, "purpose": prompt.purpose]
         }
+        let pickers = backend.waitingPickers(uid: session.uid).map { picker -> [String: Any] in
+            let what: String
+            if case .access = picker.kind { what = "homeAccessPicker" } else { what = "homeContactPicker" }
+            return ["id": String(picker.id), "name": picker.displayName, "what": strings.text(what, language)]
+        }
         return page(
             "home", title: strings.text("titleHome", language), language, session: session,
-            ["waiting": waiting, "hasWaiting": !waiting.isEmpty])
+            [
+                "waiting": waiting, "hasWaiting": !waiting.isEmpty, "pickers": pickers, "hasPickers": !pickers.isEmpty,
+                "nothingWaiting": waiting.isEmpty && pickers.isEmpty,
+            ])
     }
 
     /// The user's waiting request named by the route's `:id`; nil when none of theirs has that number.

@@ -20,6 +20,8 @@ extension PersonScreens {
         router.get("/requests/:id", use: serve { try $0.consent($1, $2) })
         router.get("/requests/:id/choose", use: serve { try $0.choose($1, $2) })
         router.post("/requests/:id", use: serve { try await $0.answer($1, $2) })
+        router.get("/pickers/:id", use: serve { try $0.picker($1, $2) })
+        router.post("/pickers/:id", use: serve { try await $0.finishPicker($1, $2) })
         router.get("/settings", use: serve { try $0.settings($1, $2) })
         router.get("/settings/apps/:bundle", use: serve { try $0.app($1, $2) })
         router.post("/settings/apps/:bundle", use: serve { try await $0.change($1, $2) })

@@ -98,7 +98,7 @@ package final class PersonScreens: Sendable {
 
     /// A one-time link into the screens for a user: single use, valid for the configuration's link lifetime.
     ///
-    /// - Parameter page: Where it lands: "" (the start page), "settings" or "requests/<id>".
+    /// - Parameter page: Where it lands: "" (the start page), "settings", "requests/<id>" or "pickers/<id>".
     /// - Returns: nil for any other page (a link never leads off the screens).
     package func link(uid: uid_t, page: String) -> String? {
         guard Self.isLandingPage(page) else { return nil }
@@ -110,8 +110,8 @@ package final class PersonScreens: Sendable {
     /// the screens.
     static func isLandingPage(_ page: String) -> Bool {
         if page == "" || page == "settings" { return true }
-        guard page.hasPrefix("requests/") else { return false }
-        let number = page.dropFirst("requests/".count)
+        guard let prefix = ["requests/", "pickers/"].first(where: { page.hasPrefix($0) }) else { return false }
+        let number = page.dropFirst(prefix.count)
         return !number.isEmpty && number.count <= 19 && number.allSatisfy { $0.isASCII && $0.isNumber }
     }
 

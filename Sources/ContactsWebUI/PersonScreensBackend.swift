@@ -28,6 +28,10 @@ package enum AccessChange: Sendable, Equatable {
 /// What the daemon does for the screens: they hold no data of their own, and every change goes through the
 /// daemon's own code paths (the ones its person-agent connections use), for the user of the browser session.
 package protocol PersonScreensBackend: Sendable {
+    /// The pickers waiting for a user, oldest first.
+    func waitingPickers(uid: uid_t) -> [WaitingPicker]
+    /// Finishes a waiting picker of a user; false when none of the user's has that number.
+    func finishPicker(_ id: UInt64, with answer: PickerAnswer, uid: uid_t) -> Bool
     /// The requests waiting for a user's answer, oldest first.
     func waiting(uid: uid_t) -> [WaitingPrompt]
     /// Answers a waiting request of a user; false when none of the user's has that number.

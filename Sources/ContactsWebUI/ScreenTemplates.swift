@@ -5,7 +5,7 @@ import Mustache
 /// by Mustache; the templates use no triple braces, so nothing reaches a page unescaped.
 struct ScreenTemplates: Sendable {
     private let library: MustacheLibrary
-    static let names = ["head", "foot", "contactList", "home", "consent", "choose", "message", "settings", "app"]
+    static let names = ["head", "foot", "contactList", "home", "consent", "choose", "message", "settings", "app", "picker"]
         + buttonNames
     /// The contact access button's frame: a page of its own, without the screens' header.
     static let buttonNames = ["button"]

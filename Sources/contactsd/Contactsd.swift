@@ -29,6 +29,9 @@ struct Contactsd: ParsableCommand {
     @Option(help: "Seconds an app's consent request waits for the person's answer ('contacts privacy pending').")
     var consentTimeout = 120
 
+    @Option(help: "Seconds an app's contact picker or access picker waits for the person's screens before it is cancelled.")
+    var pickerTimeout = 600
+
     @Option(
         name: .customLong("flatpak-installation"),
         help: "A system-wide Flatpak installation whose apps may be identified; repeatable (default: /var/lib/flatpak).")
@@ -48,6 +51,7 @@ struct Contactsd: ParsableCommand {
             configuration.sandboxes.flatpakInstallations = flatpakInstallations.map { URL(fileURLWithPath: $0) }
         }
         configuration.consentTimeout = .seconds(max(1, consentTimeout))
+        configuration.pickerTimeout = .seconds(max(1, pickerTimeout))
         let daemon = try ContactsDaemon.start(configuration)
         if !noScreens { try Self.startScreens(of: daemon, port: screensPort) }
         // Runs until SIGTERM or SIGINT, then closes every connection and removes the socket.

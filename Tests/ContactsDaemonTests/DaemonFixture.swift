@@ -20,9 +20,10 @@ final class DaemonFixture: @unchecked Sendable {
     ///   - consent: Who answers consent prompts for the person; nil: the person's agents, over the socket.
     ///   - consentTimeout: How long an app's request waits for the person's agents.
     ///   - maximumImportSize: The daemon's bound on one import's upload; nil for its default.
+    ///   - pickerTimeout: How long an app's picker waits for the person's screens; nil for the daemon's default.
     init(
         registered: Bool = true, digest: String? = nil, consent: (any ConsentAgent)? = nil,
-        consentTimeout: Duration = .seconds(2), maximumImportSize: Int64? = nil
+        consentTimeout: Duration = .seconds(2), maximumImportSize: Int64? = nil, pickerTimeout: Duration? = nil
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("daemon-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -47,6 +48,7 @@ final class DaemonFixture: @unchecked Sendable {
         configuration.consentAgent = consent
         configuration.consentTimeout = consentTimeout
         if let maximumImportSize { configuration.maximumImportSize = maximumImportSize }
+        if let pickerTimeout { configuration.pickerTimeout = pickerTimeout }
         daemon = try ContactsDaemon.start(configuration)
         person = CNContactStore(configuration: ContactStoreConfiguration(url: configuration.storeURL(for: geteuid())))
     }

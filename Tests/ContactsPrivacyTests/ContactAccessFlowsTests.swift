@@ -76,17 +76,44 @@ import Testing
     func pickerKeepsOnlyOfferedPicksWithinTheSelectionMode(
         multiple: Bool, picked: ContactPickerChoice, expected: ContactPickerChoice
     ) {
-        let request = ContactPickerRequest(allowsMultipleSelection: multiple)
+        var request = ContactPickerRequest(allowsMultipleSelection: multiple)
+        if case .properties = picked { request.selection = .properties }
         #expect(request.accepting(picked, offered: ["A", "B", "C"]) == expected)
     }
 
     @Test func pickedPropertiesReturnTheirContacts() async throws {
         let selection = ContactPropertySelection(
-            contactIdentifier: "A", key: CNContactEmailAddressesKey, valueIdentifier: "v1")
+            contactIdentifier: "A", key: CNContactEmailAddressesKey, valueIdentifier: "A-email-0")
         let trusted = ScriptedTrustedAgent(picks: [.properties([selection])])
-        let response = try await flows(trusted).pickContacts(for: testApp(), request: ContactPickerRequest())
+        let request = ContactPickerRequest(displayedPropertyKeys: [CNContactEmailAddressesKey], selection: .properties)
+        let response = try await flows(trusted).pickContacts(for: testApp(), request: request)
         #expect(response.choice == .properties([selection]))
         #expect(response.contacts.map(\.identifier) == ["A"])
+    }
+
+    @Test(arguments: [
+        // A key the app did not ask to display.
+        ContactPropertySelection(contactIdentifier: "A", key: CNContactPhoneNumbersKey, valueIdentifier: "A-phone-0"),
+        // The note, displayed but not entitled.
+        ContactPropertySelection(contactIdentifier: "A", key: CNContactNoteKey),
+        // A labeled value the contact does not have.
+        ContactPropertySelection(contactIdentifier: "A", key: CNContactEmailAddressesKey, valueIdentifier: "other"),
+        // A labeled property named without its value.
+        ContactPropertySelection(contactIdentifier: "A", key: CNContactEmailAddressesKey),
+    ])
+    func pickedPropertiesTheSnapshotDoesNotHoldAreDropped(selection: ContactPropertySelection) async throws {
+        let trusted = ScriptedTrustedAgent(picks: [.properties([selection])])
+        let request = ContactPickerRequest(
+            displayedPropertyKeys: [CNContactEmailAddressesKey, CNContactNoteKey], selection: .properties)
+        let response = try await flows(trusted).pickContacts(for: testApp(), request: request)
+        #expect(response.choice == .cancelled)
+        #expect(response.contacts.isEmpty)
+    }
+
+    @Test func picksOfTheOtherSelectionModeAreDropped() {
+        let property = ContactPropertySelection(contactIdentifier: "A", key: CNContactEmailAddressesKey)
+        #expect(ContactPickerRequest().accepting(.properties([property]), offered: ["A"]) == .cancelled)
+        #expect(ContactPickerRequest(selection: .properties).accepting(.contacts(["A"]), offered: ["A"]) == .cancelled)
     }
 
     @Test func pickerIncludesTheNoteWhenEntitled() {

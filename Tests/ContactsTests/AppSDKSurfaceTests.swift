@@ -28,6 +28,8 @@ import Testing
         #"let environment = PrivacyEnvironment.live"#,
         #"let tap = AccessButtonTap(identifiers: [], verification: .all)"#,
         #"let choice = AccessChoice.full"#,
+        #"let request = ContactPickerRequest(displayedPropertyKeys: nil)"#,
+        #"let agent = ScriptedTrustedAgent(picks: [.cancelled])"#,
     ]
 
     @Test func anAppUsingAppleAPIAndOurAppAdditionsCompiles() throws {
@@ -51,6 +53,8 @@ import Testing
                 _ = try store.linkReason(forContactWithIdentifier: contact.identifier)
                 _ = try store.importVCards(data: Data())
                 _ = try CNContactVCardSerialization.data(with: [contact])
+                _ = try await store.present(ContactPicker(displayedPropertyKeys: [CNContactEmailAddressesKey], selectionMode: .multipleContacts))
+                _ = try await store.presentContactAccessPicker()
                 _ = try store.startWebAccessButton(WebAccessButton(queryString: "Ann", caption: .email)) { _ in }
             }
             """)

@@ -11,7 +11,8 @@ extension ContactsCommand {
             discussion: """
                 Runs until stopped (start it with your desktop session, or in a terminal). contactsd tells it \
                 of each app that starts waiting for your answer; it shows a desktop notification (notify-send, \
-                when a display is set) or else prints a line, each with a one-time link to the request's screen.
+                when a display is set) or else prints a line, each with a one-time link to the request's screen. \
+                Contact pickers and contact access pickers that apps open wait the same way.
                 """)
         @OptionGroup var socket: DaemonSocketOption
         @Flag(help: "Also open each request's screen in your browser (xdg-open).") var open = false
@@ -25,7 +26,7 @@ extension ContactsCommand {
                 var failure: (any Error)?
                 try watch.watchConsents { request in
                     do {
-                        let link = try links.personScreensLink(page: "requests/\(request.id)")
+                        let link = try links.personScreensLink(page: request.page)
                         notifier.tell(request, link: link.url)
                         if open { Browser.open(link.url) }
                         return true
@@ -51,11 +52,17 @@ struct Notifier {
     }
 
     func tell(_ request: PendingConsentRequest, link: String) {
-        let headline = "\(request.displayName) would like to access your contacts"
+        let headline =
+            switch request.kind {
+            case .consent: "\(request.displayName) would like to access your contacts"
+            case .contactPicker: "\(request.displayName) would like you to pick from your contacts"
+            case .accessPicker: "\(request.displayName) would like you to review which contacts it can see"
+            }
         if let notifySend {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: notifySend)
-            process.arguments = ["--app-name=Contacts", headline, "\(request.purpose)\n\(link)"]
+            let body = request.purpose.isEmpty ? link : "\(request.purpose)\n\(link)"
+            process.arguments = ["--app-name=Contacts", headline, body]
             if (try? process.run()) != nil { return }
         }
         var buffer = BufferedOutput()

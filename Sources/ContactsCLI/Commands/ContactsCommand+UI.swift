@@ -14,7 +14,7 @@ extension ContactsCommand {
                 daemon makes it for the user running this command. docs/WebUI.md describes the screens.
                 """)
         @OptionGroup var socket: DaemonSocketOption
-        @Option(help: ArgumentHelp("The page to open: settings, or requests/<number> (default: the start page).", valueName: "page"))
+        @Option(help: ArgumentHelp("The page to open: settings, requests/<number> or pickers/<number> (default: the start page).", valueName: "page"))
         var page = ""
         @Flag(help: "Open the link in your browser (xdg-open).") var open = false
 

@@ -103,6 +103,13 @@ package final class PrivacyGate: Sendable {
         try opened.checkStillValid(current: current)
     }
 
+    /// Takes the app's current generation as this store's from the next call on: after the contact access
+    /// picker, whose changes the app itself asked the person for, the store goes on under the new set instead of
+    /// failing with 100. The current record still decides every call (a denial still denies).
+    package func forgetOpenedGeneration() {
+        state.withLock { $0.opened = nil }
+    }
+
     /// The coordinator of this store's app, created on first need.
     private func coordinator(for app: AppIdentity, database: StoreDatabase) -> AuthorizationCoordinator {
         let options = options

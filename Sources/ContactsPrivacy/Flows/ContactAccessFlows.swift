@@ -65,7 +65,20 @@ public struct ContactAccessFlows: Sendable {
         let contacts =
             identifiers.isEmpty
             ? [] : try directory.snapshots(of: identifiers, keys: request.keysToFetch(entitlements: app.entitlements))
-        return ContactPickerResponse(choice: choice, contacts: contacts)
+        guard case .properties(let properties) = choice else {
+            return ContactPickerResponse(choice: choice, contacts: contacts)
+        }
+        // A property counts only when the snapshot holds it: a key the app may not receive (not displayed, or
+        // the note without the entitlement) or a value the contact lacks is dropped, never sent.
+        let byIdentifier = Dictionary(contacts.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+        let kept = properties.filter { property in
+            byIdentifier[property.contactIdentifier].flatMap {
+                CNContactProperty.picked(from: $0, key: property.key, valueIdentifier: property.valueIdentifier)
+            } != nil
+        }
+        guard !kept.isEmpty else { return ContactPickerResponse(choice: .cancelled, contacts: []) }
+        let needed = Set(kept.map(\.contactIdentifier))
+        return ContactPickerResponse(choice: .properties(kept), contacts: contacts.filter { needed.contains($0.identifier) })
     }
 
     /// Runs the contact access picker: the person edits the shared set; the app learns only the newly granted

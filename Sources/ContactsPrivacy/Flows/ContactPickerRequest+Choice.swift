@@ -1,8 +1,8 @@
 extension ContactPickerRequest {
     /// Reduces the person's choice to what was offered and what the request allows.
     ///
-    /// Picks that were not offered are dropped, duplicates are dropped, single selection keeps the first pick,
-    /// and a choice with nothing left reads as cancelled.
+    /// Picks that were not offered are dropped, duplicates are dropped, picks of the other selection mode are
+    /// dropped, single selection keeps the first pick, and a choice with nothing left reads as cancelled.
     ///
     /// - Parameters:
     ///   - choice: What the trusted agent returned.
@@ -13,12 +13,15 @@ extension ContactPickerRequest {
         switch choice {
         case .cancelled:
             return .cancelled
+        case .contacts where selection != .contacts, .properties where selection != .properties:
+            return .cancelled
         case .contacts(let picked):
             var seen = Set<String>()
             let kept = picked.filter { offered.contains($0) && seen.insert($0).inserted }.prefix(limit)
             return kept.isEmpty ? .cancelled : .contacts(Array(kept))
         case .properties(let picked):
-            let kept = picked.filter { offered.contains($0.contactIdentifier) }.prefix(limit)
+            var seen = Set<ContactPropertySelection>()
+            let kept = picked.filter { offered.contains($0.contactIdentifier) && seen.insert($0).inserted }.prefix(limit)
             return kept.isEmpty ? .cancelled : .properties(Array(kept))
         }
     }

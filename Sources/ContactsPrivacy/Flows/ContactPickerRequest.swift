@@ -16,11 +16,17 @@ public struct ContactPickerRequest: Hashable, Sendable {
     public var displayedPropertyKeys: [String]?
     /// Whether the person may pick several contacts (the delegate implements the plural callback).
     public var allowsMultipleSelection: Bool
+    /// Whether the person picks contacts or properties of contacts.
+    public var selection: ContactPickerSelection
 
     /// Creates a request.
-    public init(displayedPropertyKeys: [String]? = nil, allowsMultipleSelection: Bool = false) {
+    public init(
+        displayedPropertyKeys: [String]? = nil, allowsMultipleSelection: Bool = false,
+        selection: ContactPickerSelection = .contacts
+    ) {
         self.displayedPropertyKeys = displayedPropertyKeys
         self.allowsMultipleSelection = allowsMultipleSelection
+        self.selection = selection
     }
 
     /// The name keys every snapshot carries.

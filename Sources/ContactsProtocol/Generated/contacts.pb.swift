@@ -289,6 +289,26 @@ public nonisolated struct Contacts_V1_ClientMessage: Sendable {
     set {body = .watchConsents(newValue)}
   }
 
+  /// The one-time contact picker (CNContactPickerViewController): waits until the person picks or cancels in
+  /// their screens, then is answered with a ContactPickerReply. Works in every authorization status.
+  public var contactPicker: Contacts_V1_ContactPickerRequest {
+    get {
+      if case .contactPicker(let v)? = body {return v}
+      return Contacts_V1_ContactPickerRequest()
+    }
+    set {body = .contactPicker(newValue)}
+  }
+
+  /// The contact access picker (contactAccessPicker): waits until the person is done or cancels, then is
+  /// answered with an AccessPickerReply.
+  public var accessPicker: Contacts_V1_AccessPickerRequest {
+    get {
+      if case .accessPicker(let v)? = body {return v}
+      return Contacts_V1_AccessPickerRequest()
+    }
+    set {body = .accessPicker(newValue)}
+  }
+
   /// An app: a contact access button for its web page (docs/WebUI.md). Answered with AccessButtonSession, then,
   /// under the same id, one AccessButtonGrant each time the person shares contacts through the button, until
   /// the app ends the session or closes the connection.
@@ -355,6 +375,12 @@ public nonisolated struct Contacts_V1_ClientMessage: Sendable {
     case personScreensLink(Contacts_V1_PersonScreensLinkRequest)
     /// The person's agent only: a stream of the consent requests that wait for the person (never ends).
     case watchConsents(Contacts_V1_WatchConsentsRequest)
+    /// The one-time contact picker (CNContactPickerViewController): waits until the person picks or cancels in
+    /// their screens, then is answered with a ContactPickerReply. Works in every authorization status.
+    case contactPicker(Contacts_V1_ContactPickerRequest)
+    /// The contact access picker (contactAccessPicker): waits until the person is done or cancels, then is
+    /// answered with an AccessPickerReply.
+    case accessPicker(Contacts_V1_AccessPickerRequest)
     /// An app: a contact access button for its web page (docs/WebUI.md). Answered with AccessButtonSession, then,
     /// under the same id, one AccessButtonGrant each time the person shares contacts through the button, until
     /// the app ends the session or closes the connection.
@@ -580,6 +606,22 @@ public nonisolated struct Contacts_V1_ServerMessage: Sendable {
     set {body = .consentWaiting(newValue)}
   }
 
+  public var contactPicker: Contacts_V1_ContactPickerReply {
+    get {
+      if case .contactPicker(let v)? = body {return v}
+      return Contacts_V1_ContactPickerReply()
+    }
+    set {body = .contactPicker(newValue)}
+  }
+
+  public var accessPicker: Contacts_V1_AccessPickerReply {
+    get {
+      if case .accessPicker(let v)? = body {return v}
+      return Contacts_V1_AccessPickerReply()
+    }
+    set {body = .accessPicker(newValue)}
+  }
+
   /// The reply to StartAccessButtonRequest: the frame's address.
   public var accessButtonSession: Contacts_V1_AccessButtonSession {
     get {
@@ -629,6 +671,8 @@ public nonisolated struct Contacts_V1_ServerMessage: Sendable {
     /// One waiting request, in reply to WatchConsentsRequest (its id): those waiting when it was sent, then each
     /// new one as it starts to wait.
     case consentWaiting(Contacts_V1_PendingConsent)
+    case contactPicker(Contacts_V1_ContactPickerReply)
+    case accessPicker(Contacts_V1_AccessPickerReply)
     /// The reply to StartAccessButtonRequest: the frame's address.
     case accessButtonSession(Contacts_V1_AccessButtonSession)
     /// Pushed under the StartAccessButtonRequest's id: contacts the person shared through the button.
@@ -784,6 +828,14 @@ public nonisolated struct Contacts_V1_PendingConsent: Sendable {
 
   /// When the app asked, in milliseconds since 1970-01-01 UTC.
   public var askedAtMs: Int64 = 0
+
+  /// What waits: 0 a consent prompt (answered with AnswerConsentRequest), 1 a one-time contact picker, 2 a contact
+  /// access picker. Pickers are answered in the person's screens only; their request_id numbers are their own.
+  public var kind: Int32 = 0
+
+  /// The page of the person's screens that shows it, for PersonScreensLinkRequest: "requests/<id>" for a consent
+  /// prompt, "pickers/<id>" for a picker.
+  public var page: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -2678,6 +2730,89 @@ public nonisolated struct Contacts_V1_WatchConsentsRequest: Sendable {
   public init() {}
 }
 
+public nonisolated struct Contacts_V1_ContactPickerRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The keys shown and returned besides the name keys; used only when has_displayed_property_keys (else every
+  /// key). Unknown keys are ignored; the note is returned only with the notes entitlement.
+  public var displayedPropertyKeys: [String] = []
+
+  public var hasDisplayedPropertyKeys_p: Bool = false
+
+  /// Whether the person may pick several contacts (or properties).
+  public var allowsMultipleSelection: Bool = false
+
+  /// 0: the person picks contacts; 1: the person picks properties of contacts (CNContactProperty).
+  public var selection: Int32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// One property the person picked; the contact it belongs to is in ContactPickerReply.contacts.
+public nonisolated struct Contacts_V1_PickedProperty: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var contactIdentifier: String = String()
+
+  public var key: String = String()
+
+  /// The labeled value's identifier; empty for a property that is not a labeled array.
+  public var valueIdentifier: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Contacts_V1_ContactPickerReply: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// 0: the person cancelled (contactPickerDidCancel); 1: contacts picked; 2: properties picked.
+  public var outcome: Int32 = 0
+
+  /// Snapshots of the picked contacts (for outcome 2, of the contacts the properties belong to), with the name
+  /// keys and the displayed keys only, in the order picked.
+  public var contacts: [Contacts_V1_Contact] = []
+
+  public var properties: [Contacts_V1_PickedProperty] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Contacts_V1_AccessPickerRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Contacts_V1_AccessPickerReply: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The identifiers the person newly shared, sorted; empty when cancelled, unchanged, or the app's status is
+  /// not limited (then no picker is shown).
+  public var newlyGranted: [String] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 /// An sRGB color, each component from 0 to 1.
 public nonisolated struct Contacts_V1_ButtonColor: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
@@ -2821,7 +2956,7 @@ fileprivate nonisolated let _protobuf_package = "contacts.v1"
 
 nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ClientMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}hello\0\u{3}authorization_status\0\u{3}request_access\0\u{3}fetch_contacts\0\u{3}get_contact\0\u{1}groups\0\u{1}containers\0\u{3}default_container\0\u{3}me_contact\0\u{1}save\0\u{3}history_token\0\u{1}continue\0\u{1}cancel\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0\u{3}change_history\0\u{1}link\0\u{1}unlink\0\u{3}keep_separate\0\u{3}link_reason\0\u{3}linked_identifiers\0\u{3}import_vcards\0\u{3}vcard_chunk\0\u{3}export_vcards\0\u{3}contacts_with_card_uid\0\u{3}card_uid\0\u{4}\u{c}person_screens_link\0\u{3}watch_consents\0\u{4}\u{4}start_access_button\0\u{3}end_access_button\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}hello\0\u{3}authorization_status\0\u{3}request_access\0\u{3}fetch_contacts\0\u{3}get_contact\0\u{1}groups\0\u{1}containers\0\u{3}default_container\0\u{3}me_contact\0\u{1}save\0\u{3}history_token\0\u{1}continue\0\u{1}cancel\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0\u{3}change_history\0\u{1}link\0\u{1}unlink\0\u{3}keep_separate\0\u{3}link_reason\0\u{3}linked_identifiers\0\u{3}import_vcards\0\u{3}vcard_chunk\0\u{3}export_vcards\0\u{3}contacts_with_card_uid\0\u{3}card_uid\0\u{4}\u{c}person_screens_link\0\u{3}watch_consents\0\u{3}contact_picker\0\u{3}access_picker\0\u{4}\u{2}start_access_button\0\u{3}end_access_button\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3207,6 +3342,32 @@ nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftPro
           self.body = .watchConsents(v)
         }
       }()
+      case 42: try {
+        var v: Contacts_V1_ContactPickerRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .contactPicker(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .contactPicker(v)
+        }
+      }()
+      case 43: try {
+        var v: Contacts_V1_AccessPickerRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .accessPicker(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .accessPicker(v)
+        }
+      }()
       case 45: try {
         var v: Contacts_V1_StartAccessButtonRequest?
         var hadOneofValue = false
@@ -3363,6 +3524,14 @@ nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftPro
       guard case .watchConsents(let v)? = self.body else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 41)
     }()
+    case .contactPicker?: try {
+      guard case .contactPicker(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 42)
+    }()
+    case .accessPicker?: try {
+      guard case .accessPicker(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 43)
+    }()
     case .startAccessButton?: try {
       guard case .startAccessButton(let v)? = self.body else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 45)
@@ -3386,7 +3555,7 @@ nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Contacts_V1_ServerMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ServerMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}welcome\0\u{1}error\0\u{3}authorization_status\0\u{3}request_access\0\u{3}contact_batch\0\u{1}contact\0\u{1}groups\0\u{1}containers\0\u{3}string_value\0\u{1}save\0\u{3}bytes_value\0\u{3}change_notice\0\u{3}access_revoked\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0\u{3}history_batch\0\u{1}done\0\u{3}link_reason\0\u{3}string_list\0\u{3}import_progress\0\u{3}import_summary\0\u{3}vcard_chunk\0\u{4}\u{10}person_screens_link\0\u{3}consent_waiting\0\u{4}\u{4}access_button_session\0\u{3}access_button_grant\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}welcome\0\u{1}error\0\u{3}authorization_status\0\u{3}request_access\0\u{3}contact_batch\0\u{1}contact\0\u{1}groups\0\u{1}containers\0\u{3}string_value\0\u{1}save\0\u{3}bytes_value\0\u{3}change_notice\0\u{3}access_revoked\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0\u{3}history_batch\0\u{1}done\0\u{3}link_reason\0\u{3}string_list\0\u{3}import_progress\0\u{3}import_summary\0\u{3}vcard_chunk\0\u{4}\u{10}person_screens_link\0\u{3}consent_waiting\0\u{3}contact_picker\0\u{3}access_picker\0\u{4}\u{2}access_button_session\0\u{3}access_button_grant\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3720,6 +3889,32 @@ nonisolated extension Contacts_V1_ServerMessage: SwiftProtobuf.Message, SwiftPro
           self.body = .consentWaiting(v)
         }
       }()
+      case 42: try {
+        var v: Contacts_V1_ContactPickerReply?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .contactPicker(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .contactPicker(v)
+        }
+      }()
+      case 43: try {
+        var v: Contacts_V1_AccessPickerReply?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .accessPicker(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .accessPicker(v)
+        }
+      }()
       case 45: try {
         var v: Contacts_V1_AccessButtonSession?
         var hadOneofValue = false
@@ -3859,6 +4054,14 @@ nonisolated extension Contacts_V1_ServerMessage: SwiftProtobuf.Message, SwiftPro
     case .consentWaiting?: try {
       guard case .consentWaiting(let v)? = self.body else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 41)
+    }()
+    case .contactPicker?: try {
+      guard case .contactPicker(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 42)
+    }()
+    case .accessPicker?: try {
+      guard case .accessPicker(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 43)
     }()
     case .accessButtonSession?: try {
       guard case .accessButtonSession(let v)? = self.body else { preconditionFailure() }
@@ -4134,7 +4337,7 @@ nonisolated extension Contacts_V1_PendingConsentsRequest: SwiftProtobuf.Message,
 
 nonisolated extension Contacts_V1_PendingConsent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PendingConsent"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}bundle_identifier\0\u{3}display_name\0\u{1}purpose\0\u{1}style\0\u{3}asked_at_ms\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}bundle_identifier\0\u{3}display_name\0\u{1}purpose\0\u{1}style\0\u{3}asked_at_ms\0\u{1}kind\0\u{1}page\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4148,6 +4351,8 @@ nonisolated extension Contacts_V1_PendingConsent: SwiftProtobuf.Message, SwiftPr
       case 4: try { try decoder.decodeSingularStringField(value: &self.purpose) }()
       case 5: try { try decoder.decodeSingularInt32Field(value: &self.style) }()
       case 6: try { try decoder.decodeSingularInt64Field(value: &self.askedAtMs) }()
+      case 7: try { try decoder.decodeSingularInt32Field(value: &self.kind) }()
+      case 8: try { try decoder.decodeSingularStringField(value: &self.page) }()
       default: break
       }
     }
@@ -4172,6 +4377,12 @@ nonisolated extension Contacts_V1_PendingConsent: SwiftProtobuf.Message, SwiftPr
     if self.askedAtMs != 0 {
       try visitor.visitSingularInt64Field(value: self.askedAtMs, fieldNumber: 6)
     }
+    if self.kind != 0 {
+      try visitor.visitSingularInt32Field(value: self.kind, fieldNumber: 7)
+    }
+    if !self.page.isEmpty {
+      try visitor.visitSingularStringField(value: self.page, fieldNumber: 8)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -4182,6 +4393,8 @@ nonisolated extension Contacts_V1_PendingConsent: SwiftProtobuf.Message, SwiftPr
     if lhs.purpose != rhs.purpose {return false}
     if lhs.style != rhs.style {return false}
     if lhs.askedAtMs != rhs.askedAtMs {return false}
+    if lhs.kind != rhs.kind {return false}
+    if lhs.page != rhs.page {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -7667,6 +7880,180 @@ nonisolated extension Contacts_V1_WatchConsentsRequest: SwiftProtobuf.Message, S
   }
 
   public static func ==(lhs: Contacts_V1_WatchConsentsRequest, rhs: Contacts_V1_WatchConsentsRequest) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_ContactPickerRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ContactPickerRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}displayed_property_keys\0\u{3}has_displayed_property_keys\0\u{3}allows_multiple_selection\0\u{1}selection\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedStringField(value: &self.displayedPropertyKeys) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.hasDisplayedPropertyKeys_p) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.allowsMultipleSelection) }()
+      case 4: try { try decoder.decodeSingularInt32Field(value: &self.selection) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.displayedPropertyKeys.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.displayedPropertyKeys, fieldNumber: 1)
+    }
+    if self.hasDisplayedPropertyKeys_p != false {
+      try visitor.visitSingularBoolField(value: self.hasDisplayedPropertyKeys_p, fieldNumber: 2)
+    }
+    if self.allowsMultipleSelection != false {
+      try visitor.visitSingularBoolField(value: self.allowsMultipleSelection, fieldNumber: 3)
+    }
+    if self.selection != 0 {
+      try visitor.visitSingularInt32Field(value: self.selection, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_ContactPickerRequest, rhs: Contacts_V1_ContactPickerRequest) -> Bool {
+    if lhs.displayedPropertyKeys != rhs.displayedPropertyKeys {return false}
+    if lhs.hasDisplayedPropertyKeys_p != rhs.hasDisplayedPropertyKeys_p {return false}
+    if lhs.allowsMultipleSelection != rhs.allowsMultipleSelection {return false}
+    if lhs.selection != rhs.selection {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_PickedProperty: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PickedProperty"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}contact_identifier\0\u{1}key\0\u{3}value_identifier\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.contactIdentifier) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.key) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.valueIdentifier) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.contactIdentifier.isEmpty {
+      try visitor.visitSingularStringField(value: self.contactIdentifier, fieldNumber: 1)
+    }
+    if !self.key.isEmpty {
+      try visitor.visitSingularStringField(value: self.key, fieldNumber: 2)
+    }
+    if !self.valueIdentifier.isEmpty {
+      try visitor.visitSingularStringField(value: self.valueIdentifier, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_PickedProperty, rhs: Contacts_V1_PickedProperty) -> Bool {
+    if lhs.contactIdentifier != rhs.contactIdentifier {return false}
+    if lhs.key != rhs.key {return false}
+    if lhs.valueIdentifier != rhs.valueIdentifier {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_ContactPickerReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ContactPickerReply"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}outcome\0\u{1}contacts\0\u{1}properties\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self.outcome) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.contacts) }()
+      case 3: try { try decoder.decodeRepeatedMessageField(value: &self.properties) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.outcome != 0 {
+      try visitor.visitSingularInt32Field(value: self.outcome, fieldNumber: 1)
+    }
+    if !self.contacts.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.contacts, fieldNumber: 2)
+    }
+    if !self.properties.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.properties, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_ContactPickerReply, rhs: Contacts_V1_ContactPickerReply) -> Bool {
+    if lhs.outcome != rhs.outcome {return false}
+    if lhs.contacts != rhs.contacts {return false}
+    if lhs.properties != rhs.properties {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_AccessPickerRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AccessPickerRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_AccessPickerRequest, rhs: Contacts_V1_AccessPickerRequest) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_AccessPickerReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AccessPickerReply"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}newly_granted\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedStringField(value: &self.newlyGranted) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.newlyGranted.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.newlyGranted, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_AccessPickerReply, rhs: Contacts_V1_AccessPickerReply) -> Bool {
+    if lhs.newlyGranted != rhs.newlyGranted {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

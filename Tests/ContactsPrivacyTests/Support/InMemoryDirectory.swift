@@ -38,7 +38,16 @@ final class InMemoryDirectory: ContactDirectory {
     func snapshots(of identifiers: [String], keys: Set<String>) throws(CNError) -> [CNContact] {
         requestedKeys.withLock { $0.append(keys) }
         let properties = ContactKeySet(keys.compactMap(ContactProperty.init(key:)))
-        return identifiers.map { CNContact(storage: ContactStorage(identifier: $0, fetchedKeys: properties)) }
+        return identifiers.map { identifier in
+            var storage = ContactStorage(identifier: identifier, fetchedKeys: properties)
+            if properties.contains(.emailAddresses), let entry = entries.first(where: { $0.identifier == identifier }) {
+                // Each address's identifier is "<contact>-email-<n>", in sorted order, so tests can name one.
+                storage.emailAddresses = entry.emails.sorted().enumerated().map { index, address in
+                    CNLabeledValue(identifier: "\(identifier)-email-\(index)", label: CNLabelHome, value: address as NSString)
+                }
+            }
+            return CNContact(storage: storage)
+        }
     }
 }
 

@@ -7,7 +7,8 @@ document.querySelectorAll("input[data-filter]").forEach(function (input) {
   if (!list) { return; }
   input.addEventListener("input", function () {
     var query = input.value.trim().toLocaleLowerCase();
-    list.querySelectorAll("li").forEach(function (row) {
+    // Only the list's own rows: a contact's nested properties (the property picker) go with their contact.
+    list.querySelectorAll(":scope > li").forEach(function (row) {
       row.hidden = query !== "" && row.textContent.toLocaleLowerCase().indexOf(query) === -1;
     });
   });
