@@ -25,11 +25,12 @@ extension AppRegistry {
     @discardableResult
     package static func register(
         executable: String, bundleIdentifier: String, displayName: String? = nil, usageDescription: String?,
-        entitlements: [String] = [], in directory: URL
+        entitlements: [String] = [], webOrigin: String? = nil, in directory: URL
     ) throws -> URL {
         let entry = Entry(
             bundleIdentifier: bundleIdentifier, displayName: displayName, executable: executable,
-            sha256: try sha256(ofFileAt: executable), usageDescription: usageDescription, entitlements: entitlements)
+            sha256: try sha256(ofFileAt: executable), usageDescription: usageDescription, entitlements: entitlements,
+            webOrigin: webOrigin)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = fileURL(bundleIdentifier: bundleIdentifier, in: directory)
         let encoder = JSONEncoder()

@@ -11,7 +11,8 @@ import Foundation
 /// ```json
 /// { "bundleIdentifier": "org.example.friends", "displayName": "Friends",
 ///   "executable": "/usr/bin/friends", "sha256": "<64 hex digits>",
-///   "usageDescription": "Finds your friends.", "entitlements": ["com.apple.developer.contacts.notes"] }
+///   "usageDescription": "Finds your friends.", "entitlements": ["com.apple.developer.contacts.notes"],
+///   "webOrigin": "https://friends.example" }
 /// ```
 ///
 /// `contacts apps register PATH` writes one (docs/Daemon.md). Sandboxed apps have entries of their own kind,
@@ -24,6 +25,9 @@ package struct AppRegistry: Sendable {
         package var sha256: String
         package var usageDescription: String?
         package var entitlements: [String]?
+        /// The web origin whose pages may frame the app's contact access button (`https://app.example`); nil:
+        /// the app has no button (docs/WebUI.md).
+        package var webOrigin: String? = nil
 
         var identity: AppIdentity {
             AppIdentity(

@@ -33,7 +33,7 @@ final class ConnectionSession: @unchecked Sendable {
     let pending: PendingConsents
     let pickers: PendingPickers
     private let live: LiveSessions
-    private let stores: UserStores
+    let stores: UserStores
     let notices: ChangeNotices
     let screens: ScreensSlot
     let queue: DispatchQueue
@@ -118,6 +118,7 @@ final class ConnectionSession: @unchecked Sendable {
             self.live.unregister(self)
             self.pending.unwatch(ObjectIdentifier(self))
             self.pickers.unwatch(ObjectIdentifier(self))
+            self.screens.buttons.end(owner: ObjectIdentifier(self))
             self.streams.removeAll()
             for job in self.exports.values { job.cancel() }
             self.exports.removeAll()
@@ -326,6 +327,10 @@ final class ConnectionSession: @unchecked Sendable {
             try pickContacts(id: id, request: request, connection: connection)
         case .accessPicker:
             presentAccessPicker(id: id, connection: connection)
+        case .startAccessButton(let request):
+            try startAccessButton(id: id, request, app: app)
+        case .endAccessButton(let request):
+            try endAccessButton(id: id, request)
         case .hello, .none:
             throw CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "unexpected message"])
         }

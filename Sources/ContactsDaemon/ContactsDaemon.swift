@@ -49,7 +49,7 @@ package final class ContactsDaemon: Sendable {
         let registry = AppRegistry(directory: configuration.registryDirectory, trustedOwner: geteuid())
         let backend = DaemonScreensBackend(
             pending: pending, pickers: pickers, changes: PersonAccessChanges(configuration: configuration, stores: stores, live: live),
-            registry: registry)
+            registry: registry, buttons: screens.buttons)
         let identifier = PeerIdentifier(registry: registry, sandboxes: configuration.sandboxes)
         let counter = Atomic<Int>(0)
         let bootstrap = ServerBootstrap(group: group)

@@ -9,6 +9,7 @@ struct DaemonScreensBackend: PersonScreensBackend {
     let pickers: PendingPickers
     let changes: PersonAccessChanges
     let registry: AppRegistry
+    let buttons: AccessButtons
 
     func waitingPickers(uid: uid_t) -> [WaitingPicker] {
         pickers.waiting(for: uid)

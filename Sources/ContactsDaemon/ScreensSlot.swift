@@ -5,6 +5,8 @@ import Synchronization
 /// ask for a link into them.
 final class ScreensSlot: Sendable {
     private let screens = Mutex<PersonScreens?>(nil)
+    /// The contact access buttons the apps placed; they show in the screens' frames.
+    let buttons = AccessButtons()
 
     var current: PersonScreens? { screens.withLock { $0 } }
 

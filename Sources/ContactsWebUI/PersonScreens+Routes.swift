@@ -26,9 +26,15 @@ extension PersonScreens {
         router.get("/settings/apps/:bundle", use: serve { try $0.app($1, $2) })
         router.post("/settings/apps/:bundle", use: serve { try await $0.change($1, $2) })
         router.post("/signout", use: serve { try await $0.signOut($1, $2) })
+        router.get("/static/button.css", use: serve { screens, _, _ in screens.asset(screens.button.styleSheet, "text/css") })
+        router.get("/static/button.js", use: serve { screens, _, _ in screens.asset(screens.button.script, "text/javascript") })
+        router.get("/button/:session", use: serve { try await $0.buttonFrame($1, $2) })
+        router.get("/button/:session/style.css", use: serve { $0.buttonStyleSheet($1, $2) })
+        router.post("/button/:session/tap", use: serve { try await $0.buttonTap($1, $2) })
+        router.post("/button/:session/answer", use: serve { try await $0.buttonAnswer($1, $2) })
     }
 
-    private func asset(_ buffer: ByteBuffer, _ type: String) -> Response {
+    func asset(_ buffer: ByteBuffer, _ type: String) -> Response {
         Response(status: .ok, headers: [.contentType: type], body: ResponseBody(byteBuffer: buffer))
     }
 
@@ -44,6 +50,7 @@ extension PersonScreens {
             Cookie(
                 name: cookieName, value: id.text, maxAge: Int(sessions.lifetime.components.seconds), path: "/",
                 httpOnly: true, sameSite: .strict))
+        response.setCookie(buttonCookie(uid: grant.uid))
         return response
     }
 
@@ -56,6 +63,7 @@ extension PersonScreens {
         sessions.close(id)
         var response = message(.ok, "signedOut", language)
         response.setCookie(Cookie(name: cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict))
+        response.setCookie(endButtonCookie(request))
         return response
     }
 }

@@ -26,6 +26,8 @@ package final class PersonScreens: Sendable {
     let templates: ScreenTemplates
     let styleSheet: ByteBuffer
     let script: ByteBuffer
+    /// The contact access button's cookie, secrets and files.
+    let button: AccessButtonFrames
     /// The port the server listens on, known once it runs.
     package let port: Int
     private let task: Mutex<Task<Void, Never>?>
@@ -38,6 +40,8 @@ package final class PersonScreens: Sendable {
         self.templates = assets.templates
         self.styleSheet = assets.styleSheet
         self.script = assets.script
+        self.button = AccessButtonFrames(
+            lifetime: configuration.sessionLifetime, styleSheet: assets.buttonStyleSheet, script: assets.buttonScript)
         self.port = port
         self.task = Mutex(nil)
     }
@@ -120,12 +124,16 @@ package final class PersonScreens: Sendable {
         let templates: ScreenTemplates
         let styleSheet: ByteBuffer
         let script: ByteBuffer
+        let buttonStyleSheet: ByteBuffer
+        let buttonScript: ByteBuffer
 
         init() throws {
             strings = try ScreenStrings()
             templates = try ScreenTemplates()
             styleSheet = try Self.file("app", "css")
             script = try Self.file("app", "js")
+            buttonStyleSheet = try Self.file("button", "css")
+            buttonScript = try Self.file("button", "js")
         }
 
         static func file(_ name: String, _ type: String) throws -> ByteBuffer {

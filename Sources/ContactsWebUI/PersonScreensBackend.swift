@@ -45,4 +45,19 @@ package protocol PersonScreensBackend: Sendable {
     /// Changes an app's access as `SetAppAccess` does: a reduction ends the app's data at once and, unless
     /// `keepProcesses`, its processes.
     func setAccess(_ change: AccessChange, for bundleIdentifier: String, keepProcesses: Bool, uid: uid_t) throws
+
+    // The contact access button's frame (PersonScreens+AccessButton.swift). The daemon runs the flow
+    // (ContactAccessFlows.runAccessButton); the screens only show it and pass on what the browser did.
+
+    /// How a button session looks and who may frame it; nil for no such session. Holds no contact data.
+    func accessButtonLook(_ session: String) -> AccessButtonLook?
+    /// What a session's frame shows a user's browser: `.empty` unless the session is that user's and the flow
+    /// offers something.
+    func accessButtonView(_ session: String, uid: uid_t) async -> AccessButtonView
+    /// Hands the flow the person's tap on a contact, with what the frame verified, and waits for its outcome.
+    func accessButtonTap(_ session: String, uid: uid_t, identifier: String, verification: TapVerification) async
+        -> AccessButtonOutcome
+    /// Answers the button's simplified prompt; an answer without every verification is ignored (the prompt waits).
+    func accessButtonAnswer(_ session: String, uid: uid_t, allow: Bool, verification: TapVerification) async
+        -> AccessButtonOutcome
 }

@@ -29,6 +29,8 @@ struct ScreenGuard: RouterMiddleware {
         ("Cross-Origin-Opener-Policy", "same-origin"),
     ]
 
+    static let policy = HTTPField.Name("Content-Security-Policy")
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
@@ -52,8 +54,13 @@ struct ScreenGuard: RouterMiddleware {
                 response = screens.message(.internalServerError, "errorInternal", language)
             }
         }
+        // The button's frame brings its own policy, framable by the app's registered origin alone
+        // (PersonScreens+AccessButton.swift); every other response may be framed by no one.
+        let framable = Self.policy.map { response.headers[$0] != nil } ?? false
         for (name, value) in Self.headers {
-            if let field = HTTPField.Name(name) { response.headers[field] = value }
+            guard let field = HTTPField.Name(name) else { continue }
+            if framable, field == Self.policy || name == "X-Frame-Options" { continue }
+            response.headers[field] = value
         }
         return response
     }

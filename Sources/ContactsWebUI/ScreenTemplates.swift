@@ -6,6 +6,9 @@ import Mustache
 struct ScreenTemplates: Sendable {
     private let library: MustacheLibrary
     static let names = ["head", "foot", "contactList", "home", "consent", "choose", "message", "settings", "app", "picker"]
+        + buttonNames
+    /// The contact access button's frame: a page of its own, without the screens' header.
+    static let buttonNames = ["button"]
 
     init() throws {
         var library = MustacheLibrary()

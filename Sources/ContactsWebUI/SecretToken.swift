@@ -2,10 +2,10 @@
 ///
 /// 256 bits from the system's cryptographic generator (`SystemRandomNumberGenerator` reads getrandom(2) on
 /// Linux), written as lowercase hex so they fit a URL path, a cookie and a form field without escaping.
-struct SecretToken: Hashable, Sendable {
-    let text: String
+package struct SecretToken: Hashable, Sendable {
+    package let text: String
 
-    init() {
+    package init() {
         var generator = SystemRandomNumberGenerator()
         var text = ""
         text.reserveCapacity(64)
@@ -20,7 +20,7 @@ struct SecretToken: Hashable, Sendable {
     /// Compares a secret with what a request carried, in time that depends on the length only, so a guesser
     /// learns nothing from how long a wrong guess took. Hand-written: it is four lines, and no library of ours
     /// exposes one for strings.
-    func matches(_ candidate: String) -> Bool {
+    package func matches(_ candidate: String) -> Bool {
         let expected = Array(text.utf8)
         let given = Array(candidate.utf8)
         guard expected.count == given.count else { return false }

@@ -55,6 +55,7 @@ import Testing
                 _ = try CNContactVCardSerialization.data(with: [contact])
                 _ = try await store.present(ContactPicker(displayedPropertyKeys: [CNContactEmailAddressesKey], selectionMode: .multipleContacts))
                 _ = try await store.presentContactAccessPicker()
+                _ = try store.startWebAccessButton(WebAccessButton(queryString: "Ann", caption: .email)) { _ in }
             }
             """)
         #expect(outcome.succeeded, "\(outcome.diagnostics)")

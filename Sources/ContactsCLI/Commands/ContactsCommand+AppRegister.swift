@@ -46,6 +46,13 @@ extension ContactsCommand {
             help: ArgumentHelp("An entitlement (com.apple.developer.contacts.notes); repeatable.", valueName: "name"))
         var entitlements: [String] = []
 
+        @Option(
+            name: .customLong("web-origin"),
+            help: ArgumentHelp(
+                "The web origin allowed to frame the app's contact access button (https://app.example).",
+                valueName: "origin"))
+        var webOrigin: String?
+
         @OptionGroup var registryOptions: RegistryOptions
 
         func validate() throws {
@@ -58,6 +65,11 @@ extension ContactsCommand {
             }
             if let snap, !AppRegistry.isValidSnapName(snap) {
                 throw ValidationError("--snap must be a snap name: lowercase letters, digits and '-' (with an optional _KEY).")
+            }
+            if let webOrigin, AppRegistry.webOrigin(webOrigin) == nil {
+                throw ValidationError(
+                    "--web-origin must be an origin: http or https, a host name and an optional port, nothing else "
+                        + "(https://app.example).")
             }
             guard let bundleIdentifier = bundleIdentifier ?? flatpak else {
                 throw ValidationError("Missing expected argument '--bundle-id <id>'")
@@ -94,7 +106,8 @@ extension ContactsCommand {
                 do {
                     url = try AppRegistry.register(
                         executable: executable, bundleIdentifier: bundleIdentifier, displayName: name,
-                        usageDescription: usage, entitlements: entitlements, in: directory)
+                        usageDescription: usage, entitlements: entitlements,
+                        webOrigin: webOrigin.flatMap(AppRegistry.webOrigin), in: directory)
                 } catch {
                     throw CommandFailure.fileSystem("cannot write \(target.path)", error)
                 }
@@ -112,6 +125,7 @@ extension ContactsCommand {
             if let name = entry.displayName { table.append(["  name", name]) }
             if let usage = entry.usageDescription { table.append(["  usage", usage]) }
             for entitlement in entry.entitlements ?? [] { table.append(["  entitlement", entitlement]) }
+            if let origin = entry.webOrigin { table.append(["  web origin", origin]) }
             var text = "\(replaced ? "Updated" : "Registered") \(entry.bundleIdentifier) in \(url.path):\n"
             text += table.rendered
             return text + Self.notes(usage: entry.usageDescription, file: url)

@@ -118,11 +118,17 @@ public struct ContactAccessFlows: Sendable {
                 pending += machine.handle(.matchesFound(matches))
             case .showMatches(let matches):
                 let tap = await trustedAgent.chooseFromAccessButton(for: app, matches: matches)
-                pending += machine.handle(.tapped(tap))
+                // The person may change the app's access while the button waits (the daemon's button waits as
+                // long as its page is open): a tap made under another status than the flow started with grants
+                // nothing, so a denial in the settings is not undone by a button shown before it.
+                let unchanged = try currentStatus(of: app) == scope.status
+                pending += machine.handle(.tapped(unchanged ? tap : nil))
             case .askLimitedConsent(let app, let purpose):
                 let request = ConsentRequest(app: app, purpose: purpose, style: .limitedOnly)
                 let answer = await consentAgent.consent(to: request, candidates: .empty)
-                pending += machine.handle(.consentAnswered(answer, at: environment.now()))
+                // The same while the prompt waits: a decision made meanwhile elsewhere stands.
+                let unchanged = try currentStatus(of: app) == scope.status
+                pending += machine.handle(.consentAnswered(unchanged ? answer : nil, at: environment.now()))
             case .record(let decision):
                 try repository.change(app.bundleIdentifier) { record in
                     record.status = decision.status
@@ -138,5 +144,10 @@ public struct ContactAccessFlows: Sendable {
             }
         }
         return granted
+    }
+
+    /// The app's status now, as the flows read it when they start.
+    private func currentStatus(of app: AppIdentity) throws(CNError) -> CNAuthorizationStatus {
+        AccessScope(accessor: .app(app), record: try repository.record(for: app.bundleIdentifier), policy: policy).status
     }
 }

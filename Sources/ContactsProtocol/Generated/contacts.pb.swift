@@ -309,6 +309,26 @@ public nonisolated struct Contacts_V1_ClientMessage: Sendable {
     set {body = .accessPicker(newValue)}
   }
 
+  /// An app: a contact access button for its web page (docs/WebUI.md). Answered with AccessButtonSession, then,
+  /// under the same id, one AccessButtonGrant each time the person shares contacts through the button, until
+  /// the app ends the session or closes the connection.
+  public var startAccessButton: Contacts_V1_StartAccessButtonRequest {
+    get {
+      if case .startAccessButton(let v)? = body {return v}
+      return Contacts_V1_StartAccessButtonRequest()
+    }
+    set {body = .startAccessButton(newValue)}
+  }
+
+  /// An app: ends one of its button sessions (answered with Done); its frame shows nothing from then on.
+  public var endAccessButton: Contacts_V1_EndAccessButtonRequest {
+    get {
+      if case .endAccessButton(let v)? = body {return v}
+      return Contacts_V1_EndAccessButtonRequest()
+    }
+    set {body = .endAccessButton(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -361,6 +381,12 @@ public nonisolated struct Contacts_V1_ClientMessage: Sendable {
     /// The contact access picker (contactAccessPicker): waits until the person is done or cancels, then is
     /// answered with an AccessPickerReply.
     case accessPicker(Contacts_V1_AccessPickerRequest)
+    /// An app: a contact access button for its web page (docs/WebUI.md). Answered with AccessButtonSession, then,
+    /// under the same id, one AccessButtonGrant each time the person shares contacts through the button, until
+    /// the app ends the session or closes the connection.
+    case startAccessButton(Contacts_V1_StartAccessButtonRequest)
+    /// An app: ends one of its button sessions (answered with Done); its frame shows nothing from then on.
+    case endAccessButton(Contacts_V1_EndAccessButtonRequest)
 
   }
 
@@ -596,6 +622,24 @@ public nonisolated struct Contacts_V1_ServerMessage: Sendable {
     set {body = .accessPicker(newValue)}
   }
 
+  /// The reply to StartAccessButtonRequest: the frame's address.
+  public var accessButtonSession: Contacts_V1_AccessButtonSession {
+    get {
+      if case .accessButtonSession(let v)? = body {return v}
+      return Contacts_V1_AccessButtonSession()
+    }
+    set {body = .accessButtonSession(newValue)}
+  }
+
+  /// Pushed under the StartAccessButtonRequest's id: contacts the person shared through the button.
+  public var accessButtonGrant: Contacts_V1_AccessButtonGrant {
+    get {
+      if case .accessButtonGrant(let v)? = body {return v}
+      return Contacts_V1_AccessButtonGrant()
+    }
+    set {body = .accessButtonGrant(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -629,6 +673,10 @@ public nonisolated struct Contacts_V1_ServerMessage: Sendable {
     case consentWaiting(Contacts_V1_PendingConsent)
     case contactPicker(Contacts_V1_ContactPickerReply)
     case accessPicker(Contacts_V1_AccessPickerReply)
+    /// The reply to StartAccessButtonRequest: the frame's address.
+    case accessButtonSession(Contacts_V1_AccessButtonSession)
+    /// Pushed under the StartAccessButtonRequest's id: contacts the person shared through the button.
+    case accessButtonGrant(Contacts_V1_AccessButtonGrant)
 
   }
 
@@ -2765,13 +2813,150 @@ public nonisolated struct Contacts_V1_AccessPickerReply: Sendable {
   public init() {}
 }
 
+/// An sRGB color, each component from 0 to 1.
+public nonisolated struct Contacts_V1_ButtonColor: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var red: Double = 0
+
+  public var green: Double = 0
+
+  public var blue: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// How the app draws its button. The daemon computes the contrast between `foreground` and `tint` and refuses a
+/// ratio below 4.5:1 with CNError 302.
+public nonisolated struct Contacts_V1_ButtonStyle: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Absent: white.
+  public var foreground: Contacts_V1_ButtonColor {
+    get {_foreground ?? Contacts_V1_ButtonColor()}
+    set {_foreground = newValue}
+  }
+  /// Returns true if `foreground` has been explicitly set.
+  public var hasForeground: Bool {self._foreground != nil}
+  /// Clears the value of `foreground`. Subsequent reads from it will return its default value.
+  public mutating func clearForeground() {self._foreground = nil}
+
+  /// The button's background; absent: the system's dark blue.
+  public var tint: Contacts_V1_ButtonColor {
+    get {_tint ?? Contacts_V1_ButtonColor()}
+    set {_tint = newValue}
+  }
+  /// Returns true if `tint` has been explicitly set.
+  public var hasTint: Bool {self._tint != nil}
+  /// Clears the value of `tint`. Subsequent reads from it will return its default value.
+  public mutating func clearTint() {self._tint = nil}
+
+  /// A CSS font weight, 100 to 900 in steps of 100; 0: the default (600).
+  public var fontWeight: UInt32 = 0
+
+  /// The width of the contact's image (a monogram), in CSS pixels, 16 to 96; 0: the default (32).
+  public var imageWidth: UInt32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _foreground: Contacts_V1_ButtonColor? = nil
+  fileprivate var _tint: Contacts_V1_ButtonColor? = nil
+}
+
+public nonisolated struct Contacts_V1_StartAccessButtonRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Matched against the names, e-mail addresses and phone numbers of contacts the app cannot see.
+  public var queryString: String = String()
+
+  /// Contacts with any of these e-mail addresses or phone numbers are left out.
+  public var ignoredEmails: [String] = []
+
+  public var ignoredPhoneNumbers: [String] = []
+
+  /// What the button shows under a contact's name: 0 the default text, 1 an e-mail address, 2 a phone number.
+  public var caption: Int32 = 0
+
+  public var style: Contacts_V1_ButtonStyle {
+    get {_style ?? Contacts_V1_ButtonStyle()}
+    set {_style = newValue}
+  }
+  /// Returns true if `style` has been explicitly set.
+  public var hasStyle: Bool {self._style != nil}
+  /// Clears the value of `style`. Subsequent reads from it will return its default value.
+  public mutating func clearStyle() {self._style = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _style: Contacts_V1_ButtonStyle? = nil
+}
+
+public nonisolated struct Contacts_V1_AccessButtonSession: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The session's id, for EndAccessButtonRequest (256 random bits, hex).
+  public var sessionID: String = String()
+
+  /// The frame to embed: http://127.0.0.1:<port>/button/<session_id>. It shows contacts only in the person's
+  /// browser, signed in to the screens; anyone else who loads it gets an empty frame.
+  public var url: String = String()
+
+  /// The only origin that may frame it (the registry's webOrigin for the app); the frame's postMessage goes to it.
+  public var embeddingOrigin: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Contacts_V1_AccessButtonGrant: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var sessionID: String = String()
+
+  /// The identifiers of the contacts newly shared with the app, sorted. Never names or other contact data.
+  public var identifiers: [String] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Contacts_V1_EndAccessButtonRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var sessionID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "contacts.v1"
 
 nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ClientMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}hello\0\u{3}authorization_status\0\u{3}request_access\0\u{3}fetch_contacts\0\u{3}get_contact\0\u{1}groups\0\u{1}containers\0\u{3}default_container\0\u{3}me_contact\0\u{1}save\0\u{3}history_token\0\u{1}continue\0\u{1}cancel\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0\u{3}change_history\0\u{1}link\0\u{1}unlink\0\u{3}keep_separate\0\u{3}link_reason\0\u{3}linked_identifiers\0\u{3}import_vcards\0\u{3}vcard_chunk\0\u{3}export_vcards\0\u{3}contacts_with_card_uid\0\u{3}card_uid\0\u{4}\u{c}person_screens_link\0\u{3}watch_consents\0\u{3}contact_picker\0\u{3}access_picker\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}hello\0\u{3}authorization_status\0\u{3}request_access\0\u{3}fetch_contacts\0\u{3}get_contact\0\u{1}groups\0\u{1}containers\0\u{3}default_container\0\u{3}me_contact\0\u{1}save\0\u{3}history_token\0\u{1}continue\0\u{1}cancel\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0\u{3}change_history\0\u{1}link\0\u{1}unlink\0\u{3}keep_separate\0\u{3}link_reason\0\u{3}linked_identifiers\0\u{3}import_vcards\0\u{3}vcard_chunk\0\u{3}export_vcards\0\u{3}contacts_with_card_uid\0\u{3}card_uid\0\u{4}\u{c}person_screens_link\0\u{3}watch_consents\0\u{3}contact_picker\0\u{3}access_picker\0\u{4}\u{2}start_access_button\0\u{3}end_access_button\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3183,6 +3368,32 @@ nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftPro
           self.body = .accessPicker(v)
         }
       }()
+      case 45: try {
+        var v: Contacts_V1_StartAccessButtonRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .startAccessButton(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .startAccessButton(v)
+        }
+      }()
+      case 46: try {
+        var v: Contacts_V1_EndAccessButtonRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .endAccessButton(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .endAccessButton(v)
+        }
+      }()
       default: break
       }
     }
@@ -3321,6 +3532,14 @@ nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftPro
       guard case .accessPicker(let v)? = self.body else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 43)
     }()
+    case .startAccessButton?: try {
+      guard case .startAccessButton(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 45)
+    }()
+    case .endAccessButton?: try {
+      guard case .endAccessButton(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 46)
+    }()
     case nil: break
     }
     try unknownFields.traverse(visitor: &visitor)
@@ -3336,7 +3555,7 @@ nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Contacts_V1_ServerMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ServerMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}welcome\0\u{1}error\0\u{3}authorization_status\0\u{3}request_access\0\u{3}contact_batch\0\u{1}contact\0\u{1}groups\0\u{1}containers\0\u{3}string_value\0\u{1}save\0\u{3}bytes_value\0\u{3}change_notice\0\u{3}access_revoked\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0\u{3}history_batch\0\u{1}done\0\u{3}link_reason\0\u{3}string_list\0\u{3}import_progress\0\u{3}import_summary\0\u{3}vcard_chunk\0\u{4}\u{10}person_screens_link\0\u{3}consent_waiting\0\u{3}contact_picker\0\u{3}access_picker\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}welcome\0\u{1}error\0\u{3}authorization_status\0\u{3}request_access\0\u{3}contact_batch\0\u{1}contact\0\u{1}groups\0\u{1}containers\0\u{3}string_value\0\u{1}save\0\u{3}bytes_value\0\u{3}change_notice\0\u{3}access_revoked\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0\u{3}history_batch\0\u{1}done\0\u{3}link_reason\0\u{3}string_list\0\u{3}import_progress\0\u{3}import_summary\0\u{3}vcard_chunk\0\u{4}\u{10}person_screens_link\0\u{3}consent_waiting\0\u{3}contact_picker\0\u{3}access_picker\0\u{4}\u{2}access_button_session\0\u{3}access_button_grant\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3696,6 +3915,32 @@ nonisolated extension Contacts_V1_ServerMessage: SwiftProtobuf.Message, SwiftPro
           self.body = .accessPicker(v)
         }
       }()
+      case 45: try {
+        var v: Contacts_V1_AccessButtonSession?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .accessButtonSession(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .accessButtonSession(v)
+        }
+      }()
+      case 46: try {
+        var v: Contacts_V1_AccessButtonGrant?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .accessButtonGrant(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .accessButtonGrant(v)
+        }
+      }()
       default: break
       }
     }
@@ -3817,6 +4062,14 @@ nonisolated extension Contacts_V1_ServerMessage: SwiftProtobuf.Message, SwiftPro
     case .accessPicker?: try {
       guard case .accessPicker(let v)? = self.body else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 43)
+    }()
+    case .accessButtonSession?: try {
+      guard case .accessButtonSession(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 45)
+    }()
+    case .accessButtonGrant?: try {
+      guard case .accessButtonGrant(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 46)
     }()
     case nil: break
     }
@@ -7801,6 +8054,254 @@ nonisolated extension Contacts_V1_AccessPickerReply: SwiftProtobuf.Message, Swif
 
   public static func ==(lhs: Contacts_V1_AccessPickerReply, rhs: Contacts_V1_AccessPickerReply) -> Bool {
     if lhs.newlyGranted != rhs.newlyGranted {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_ButtonColor: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ButtonColor"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}red\0\u{1}green\0\u{1}blue\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularDoubleField(value: &self.red) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.green) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.blue) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.red.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.red, fieldNumber: 1)
+    }
+    if self.green.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.green, fieldNumber: 2)
+    }
+    if self.blue.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.blue, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_ButtonColor, rhs: Contacts_V1_ButtonColor) -> Bool {
+    if lhs.red != rhs.red {return false}
+    if lhs.green != rhs.green {return false}
+    if lhs.blue != rhs.blue {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_ButtonStyle: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ButtonStyle"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}foreground\0\u{1}tint\0\u{3}font_weight\0\u{3}image_width\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._foreground) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._tint) }()
+      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.fontWeight) }()
+      case 4: try { try decoder.decodeSingularUInt32Field(value: &self.imageWidth) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._foreground {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._tint {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if self.fontWeight != 0 {
+      try visitor.visitSingularUInt32Field(value: self.fontWeight, fieldNumber: 3)
+    }
+    if self.imageWidth != 0 {
+      try visitor.visitSingularUInt32Field(value: self.imageWidth, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_ButtonStyle, rhs: Contacts_V1_ButtonStyle) -> Bool {
+    if lhs._foreground != rhs._foreground {return false}
+    if lhs._tint != rhs._tint {return false}
+    if lhs.fontWeight != rhs.fontWeight {return false}
+    if lhs.imageWidth != rhs.imageWidth {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_StartAccessButtonRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".StartAccessButtonRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}query_string\0\u{3}ignored_emails\0\u{3}ignored_phone_numbers\0\u{1}caption\0\u{1}style\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.queryString) }()
+      case 2: try { try decoder.decodeRepeatedStringField(value: &self.ignoredEmails) }()
+      case 3: try { try decoder.decodeRepeatedStringField(value: &self.ignoredPhoneNumbers) }()
+      case 4: try { try decoder.decodeSingularInt32Field(value: &self.caption) }()
+      case 5: try { try decoder.decodeSingularMessageField(value: &self._style) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.queryString.isEmpty {
+      try visitor.visitSingularStringField(value: self.queryString, fieldNumber: 1)
+    }
+    if !self.ignoredEmails.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.ignoredEmails, fieldNumber: 2)
+    }
+    if !self.ignoredPhoneNumbers.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.ignoredPhoneNumbers, fieldNumber: 3)
+    }
+    if self.caption != 0 {
+      try visitor.visitSingularInt32Field(value: self.caption, fieldNumber: 4)
+    }
+    try { if let v = self._style {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_StartAccessButtonRequest, rhs: Contacts_V1_StartAccessButtonRequest) -> Bool {
+    if lhs.queryString != rhs.queryString {return false}
+    if lhs.ignoredEmails != rhs.ignoredEmails {return false}
+    if lhs.ignoredPhoneNumbers != rhs.ignoredPhoneNumbers {return false}
+    if lhs.caption != rhs.caption {return false}
+    if lhs._style != rhs._style {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_AccessButtonSession: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AccessButtonSession"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}session_id\0\u{1}url\0\u{3}embedding_origin\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.sessionID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.url) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.embeddingOrigin) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.sessionID.isEmpty {
+      try visitor.visitSingularStringField(value: self.sessionID, fieldNumber: 1)
+    }
+    if !self.url.isEmpty {
+      try visitor.visitSingularStringField(value: self.url, fieldNumber: 2)
+    }
+    if !self.embeddingOrigin.isEmpty {
+      try visitor.visitSingularStringField(value: self.embeddingOrigin, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_AccessButtonSession, rhs: Contacts_V1_AccessButtonSession) -> Bool {
+    if lhs.sessionID != rhs.sessionID {return false}
+    if lhs.url != rhs.url {return false}
+    if lhs.embeddingOrigin != rhs.embeddingOrigin {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_AccessButtonGrant: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AccessButtonGrant"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}session_id\0\u{1}identifiers\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.sessionID) }()
+      case 2: try { try decoder.decodeRepeatedStringField(value: &self.identifiers) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.sessionID.isEmpty {
+      try visitor.visitSingularStringField(value: self.sessionID, fieldNumber: 1)
+    }
+    if !self.identifiers.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.identifiers, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_AccessButtonGrant, rhs: Contacts_V1_AccessButtonGrant) -> Bool {
+    if lhs.sessionID != rhs.sessionID {return false}
+    if lhs.identifiers != rhs.identifiers {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_EndAccessButtonRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".EndAccessButtonRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}session_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.sessionID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.sessionID.isEmpty {
+      try visitor.visitSingularStringField(value: self.sessionID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_EndAccessButtonRequest, rhs: Contacts_V1_EndAccessButtonRequest) -> Bool {
+    if lhs.sessionID != rhs.sessionID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -1,0 +1,98 @@
+// The contact access button's frame. It reports each tap to the daemon with what it saw: whether the event was
+// the person's (isTrusted, and for a key, on a button focused long enough) and whether the whole frame was visible and unobstructed (IntersectionObserver v2)
+// for long enough and at the minimum size. The daemon's flow decides; this script only reports. After a
+// grant it tells the embedding page which identifiers were shared, never names, and only the registered origin.
+"use strict";
+(function () {
+  const root = document.getElementById("button");
+  if (!root || !root.dataset.secret) {
+    return;
+  }
+  // Smaller than this, the frame is not a button a person can read.
+  const minimumWidth = 120;
+  const minimumHeight = 40;
+  // How long the frame must have been visible before a tap counts: a page that uncovers the frame just
+  // before the click (IntersectionObserver v2 reports at most every 100 ms) gets nothing.
+  const visibleFor = 500;
+  let visibleSince = null;
+
+  const observer = new IntersectionObserver(function (entries) {
+    for (const entry of entries) {
+      const whole = entry.isVisible === true && entry.intersectionRatio >= 0.999;
+      if (!whole) {
+        visibleSince = null;
+      } else if (visibleSince === null) {
+        visibleSince = entry.time;
+      }
+    }
+  }, { threshold: [1.0], trackVisibility: true, delay: 100 });
+  observer.observe(root);
+
+  function isVisible() {
+    if (visibleSince === null) {
+      return false;
+    }
+    const bigEnough = window.innerWidth >= minimumWidth && window.innerHeight >= minimumHeight;
+    return bigEnough && performance.now() - visibleSince >= visibleFor;
+  }
+
+  // A key press counts only on a button that had the focus for as long: a page that moves the focus into the
+  // frame while the person types elsewhere does not turn their ENTER into a tap.
+  let focusedSince = null;
+  root.addEventListener("focusin", function (event) {
+    focusedSince = event.timeStamp;
+  });
+  root.addEventListener("focusout", function () {
+    focusedSince = null;
+  });
+
+  function isGenuine(event) {
+    if (event.isTrusted !== true) {
+      return false;
+    }
+    // A click from a key has no pointer behind it (detail 0).
+    if (event.detail === 0) {
+      return focusedSince !== null && event.timeStamp - focusedSince >= visibleFor;
+    }
+    return true;
+  }
+
+  let busy = false;
+  root.addEventListener("click", function (event) {
+    const target = event.target.closest("button");
+    if (!target || busy) {
+      return;
+    }
+    const body = { secret: root.dataset.secret, genuine: isGenuine(event), visible: isVisible() };
+    let action;
+    if (target.dataset.identifier) {
+      body.identifier = target.dataset.identifier;
+      action = "tap";
+    } else if (target.dataset.answer) {
+      body.answer = target.dataset.answer;
+      action = "answer";
+    } else {
+      return;
+    }
+    busy = true;
+    fetch("/button/" + root.dataset.session + "/" + action, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+      cache: "no-store",
+    })
+      .then(function (response) { return response.json(); })
+      .then(function (outcome) {
+        if (outcome.result === "granted" && outcome.identifiers.length > 0) {
+          window.parent.postMessage(
+            { type: "contactAccessButton", identifiers: outcome.identifiers }, root.dataset.origin);
+        }
+      })
+      .catch(function () {})
+      .finally(function () {
+        // Each load has its own single-use secret: the next tap needs a fresh frame.
+        window.location.reload();
+      });
+  });
+})();
