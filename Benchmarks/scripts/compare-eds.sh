@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Ours beside Evolution Data Server on the same realistic cards, in one run (issue 17 item 5, issue 13 item 9):
-#   Benchmarks/scripts/compare-eds.sh [contacts ...]      (default: 10000)
+#   Benchmarks/scripts/compare-eds.sh [contacts ...]      (default: 10000; DRIVER=<path> to use a built driver)
 # Builds EDSCompareDriver in release; for each size it writes the cards, imports and times them in our store,
 # then Benchmarks/EDS/eds_bench.py imports the same file into EDS on a private session bus and times the same
 # lookups with EDS's direct and D-Bus clients; Benchmarks/EDS/compare.py prints one table with the ratios.
@@ -26,8 +26,12 @@ if [ "${#missing[@]}" -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-swift build -c release --product EDSCompareDriver 2>&1 | grep -E "error|Build" || true
-driver="$(swift build -c release --show-bin-path)/EDSCompareDriver"
+# DRIVER=<path> runs a driver built earlier instead (a copy of the one before a change, to measure before and
+# after in the same sitting).
+if [ -z "${DRIVER:-}" ]; then
+    swift build -c release --product EDSCompareDriver 2>&1 | grep -E "error|Build" || true
+fi
+driver="${DRIVER:-$(swift build -c release --show-bin-path)/EDSCompareDriver}"
 [ -x "$driver" ] || { echo "EDSCompareDriver did not build" >&2; exit 70; }
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/compare-eds.XXXXXX")"

@@ -14,10 +14,19 @@ import Testing
     ]
 
     private static func readBack(_ storage: ContactStorage, _ property: ContactProperty) -> ContactStorage {
-        var read = ContactStorage(identifier: storage.identifier, fetchedKeys: .all)
+        var lists = LabeledValueLists()
         for row in LabeledValueRow.rows(of: property, in: storage) {
-            row.append(to: &read)
+            row.append(to: &lists)
         }
+        var read = ContactStorage(identifier: storage.identifier, fetchedKeys: .all)
+        read.phoneNumbers = lists.phoneNumbers
+        read.emailAddresses = lists.emailAddresses
+        read.postalAddresses = lists.postalAddresses
+        read.dates = lists.dates
+        read.urlAddresses = lists.urlAddresses
+        read.contactRelations = lists.contactRelations
+        read.socialProfiles = lists.socialProfiles
+        read.instantMessageAddresses = lists.instantMessageAddresses
         return read
     }
 

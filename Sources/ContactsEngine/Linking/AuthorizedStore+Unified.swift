@@ -13,7 +13,7 @@ extension AuthorizedStore {
         var returned = Set<String>()
         try enumerateContacts(query) { storage in
             // The reader fills the linked identifiers of linked cards only; unlinked ones pass through.
-            guard storage.linkedIdentifiers.count > 1 else { return try body(storage) }
+            guard storage.linkedIdentifierCount > 1 else { return try body(storage) }
             let unified = try read { db in
                 try UnifiedContacts.unified(ofCard: storage.identifier, reader: reader, visibility: access.visibility, in: db)
             }
@@ -29,7 +29,7 @@ extension AuthorizedStore {
         identifier: String, keys: ContactKeySet, unify: Bool
     ) throws -> ContactStorage? {
         guard let storage = try contact(identifier: identifier, keys: keys, unify: unify) else { return nil }
-        guard unify, storage.linkedIdentifiers.count > 1 else { return storage }
+        guard unify, storage.linkedIdentifierCount > 1 else { return storage }
         let reader = ContactReader(keys: keys, unify: true)
         return try read { db in
             try UnifiedContacts.unified(ofCard: identifier, reader: reader, visibility: access.visibility, in: db)

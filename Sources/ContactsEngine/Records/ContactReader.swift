@@ -75,7 +75,7 @@ package struct ContactReader {
             }
         }
         if unify {
-            storage.linkedIdentifiers = [storage.identifier]
+            storage.setUnifiedAlone()
         }
     }
 
@@ -127,22 +127,32 @@ package struct ContactReader {
         let kindFilter = valueKinds.count == 1 ? " AND kind = \(valueKinds[0])" : ""
         let statement = try db.cachedStatement(
             sql: """
-                SELECT contact_id, kind, position, identifier, label, value, detail
+                SELECT contact_id, kind, identifier, label, value, detail
                 FROM contact_value
                 WHERE contact_id \(ids.condition)\(kindFilter)
                 ORDER BY contact_id, kind, position
                 """
         )
+        // Each contact keeps its rows' text undecoded; its labeled values are built when first read, so
+        // a search whose caller reads only names, or counts the hits, builds none (DeferredLabeledValues).
+        let deferredKeys = keys.intersection(ContactKeySet(ContactProperty.multiValueProperties))
+        var current: (index: Int, values: StoredLabeledValues)?
+        func finishCurrent() {
+            guard let current, !current.values.isEmpty else { return }
+            batch[current.index].deferLabeledValues(deferredKeys, to: DeferredLabeledValues(source: current.values))
+        }
         let cursor = try Row.fetchCursor(statement, arguments: [ids.argument])
         while let row = try cursor.next() {
             let kind: Int = row[1]
             guard valueKindMask & (1 << kind) != 0, let index = positions[row[0]] else { continue }
-            let value = LabeledValueRow(
-                kind: kind, position: row[2], identifier: row[3], label: (row[4] as StoredText?)?.string,
-                value: (row[5] as StoredText).string, detail: (row[6] as StoredText?)?.string, search: nil
-            )
-            value.append(to: &batch[index])
+            // Rows come in contact order: a new contact id ends the previous contact's values.
+            if current?.index != index {
+                finishCurrent()
+                current = (index, StoredLabeledValues())
+            }
+            current?.values.appendRow(of: statement.sqliteStatement, kindColumn: 1)
         }
+        finishCurrent()
     }
 
     private func loadImages(

@@ -111,8 +111,8 @@ package struct LabeledValueRow: Sendable, Equatable {
         }
     }
 
-    /// Appends this row's value to the matching array of a contact.
-    package func append(to storage: inout ContactStorage) {
+    /// Appends this row's value to the matching list of a contact's labeled values.
+    package func append(to lists: inout LabeledValueLists) {
         guard let property = Self.property(ofKind: kind) else { return }
         // Only structured values keep their fields in `detail`; an instant message address keeps its service.
         let isStructured = property == .postalAddresses || property == .socialProfiles
@@ -120,9 +120,9 @@ package struct LabeledValueRow: Sendable, Equatable {
         func part(_ index: Int) -> String { index < details.count ? details[index] : "" }
         switch property {
         case .phoneNumbers:
-            storage.phoneNumbers.append(CNLabeledValue(identifier: identifier, label: label, value: CNPhoneNumber(stringValue: value)))
+            lists.phoneNumbers.append(CNLabeledValue(identifier: identifier, label: label, value: CNPhoneNumber(stringValue: value)))
         case .emailAddresses:
-            storage.emailAddresses.append(CNLabeledValue(identifier: identifier, label: label, value: value as NSString))
+            lists.emailAddresses.append(CNLabeledValue(identifier: identifier, label: label, value: value as NSString))
         case .postalAddresses:
             var fields = CNPostalAddress.Fields()
             let keys = fields.keyedValues.map(\.key)
@@ -130,20 +130,20 @@ package struct LabeledValueRow: Sendable, Equatable {
             for (index, key) in keys.dropFirst().enumerated() {
                 _ = fields.setValue(part(index), forKey: key)
             }
-            storage.postalAddresses.append(CNLabeledValue(identifier: identifier, label: label, value: CNPostalAddress(fields: fields)))
+            lists.postalAddresses.append(CNLabeledValue(identifier: identifier, label: label, value: CNPostalAddress(fields: fields)))
         case .dates:
             let components = DateCoding.decode(value) as NSDateComponents
-            storage.dates.append(CNLabeledValue(identifier: identifier, label: label, value: components))
+            lists.dates.append(CNLabeledValue(identifier: identifier, label: label, value: components))
         case .urlAddresses:
-            storage.urlAddresses.append(CNLabeledValue(identifier: identifier, label: label, value: value as NSString))
+            lists.urlAddresses.append(CNLabeledValue(identifier: identifier, label: label, value: value as NSString))
         case .contactRelations:
-            storage.contactRelations.append(CNLabeledValue(identifier: identifier, label: label, value: CNContactRelation(name: value)))
+            lists.contactRelations.append(CNLabeledValue(identifier: identifier, label: label, value: CNContactRelation(name: value)))
         case .socialProfiles:
             let profile = CNSocialProfile(urlString: value, username: part(0), userIdentifier: part(1), service: part(2))
-            storage.socialProfiles.append(CNLabeledValue(identifier: identifier, label: label, value: profile))
+            lists.socialProfiles.append(CNLabeledValue(identifier: identifier, label: label, value: profile))
         case .instantMessageAddresses:
             let address = CNInstantMessageAddress(username: value, service: detail ?? "")
-            storage.instantMessageAddresses.append(CNLabeledValue(identifier: identifier, label: label, value: address))
+            lists.instantMessageAddresses.append(CNLabeledValue(identifier: identifier, label: label, value: address))
         default:
             break
         }

@@ -25,24 +25,30 @@ package struct ContactStorage: @unchecked Sendable {
     package var organizationName = ""
     package var departmentName = ""
     package var jobTitle = ""
-    package var birthday: DateComponents?
-    package var nonGregorianBirthday: DateComponents?
+    /// The birthdays, boxed: `DateComponents?` takes 283 bytes inline, and two of them were more than half
+    /// of every contact's storage, copied and cleared with each contact read, even when no date was fetched.
+    private var storedBirthday: BoxedDateComponents?
+    private var storedNonGregorianBirthday: BoxedDateComponents?
     package var note = ""
     package var imageData: Data?
     package var thumbnailImageData: Data?
     package var imageDataAvailable = false
-    package var phoneNumbers: [CNLabeledValue<CNPhoneNumber>] = []
-    package var emailAddresses: [CNLabeledValue<NSString>] = []
-    package var postalAddresses: [CNLabeledValue<CNPostalAddress>] = []
-    package var dates: [CNLabeledValue<NSDateComponents>] = []
-    package var urlAddresses: [CNLabeledValue<NSString>] = []
-    package var contactRelations: [CNLabeledValue<CNContactRelation>] = []
-    package var socialProfiles: [CNLabeledValue<CNSocialProfile>] = []
-    package var instantMessageAddresses: [CNLabeledValue<CNInstantMessageAddress>] = []
 
-    /// The identifiers of the contacts unified into this one, its own included; empty when the contact
-    /// was not fetched unified.
-    package var linkedIdentifiers: [String] = []
+    /// The labeled values this storage holds itself: all of them, except the properties in ``deferredKeys``.
+    private var ownLabeledValues = LabeledValueLists()
+
+    /// The labeled values a store read and left undecoded; nil when every list is in this storage.
+    package private(set) var deferredValues: DeferredLabeledValues?
+
+    /// The multi-valued properties read from ``deferredValues``; setting one takes it out.
+    package private(set) var deferredKeys: ContactKeySet = []
+
+    /// The identifiers of the contacts unified into this one, unless ``isUnifiedAlone`` says it is only its own.
+    private var storedLinkedIdentifiers: [String] = []
+
+    /// Whether the contact was read unified and no other contact is linked to it: its linked identifiers are
+    /// its own alone, without an array allocated for each contact read.
+    private var isUnifiedAlone = false
 
     /// Creates storage with empty fields.
     ///
@@ -57,6 +63,140 @@ package struct ContactStorage: @unchecked Sendable {
     /// A new identifier in the form Apple's desktop store uses.
     package static func newIdentifier() -> String {
         LocalUUID.string() + ":ABPerson"
+    }
+}
+
+extension ContactStorage {
+    /// Leaves the labeled values of `keys` to be decoded from `values` on first access.
+    ///
+    /// - Parameters:
+    ///   - values: The undecoded values, which must hold every property of `keys`.
+    ///   - keys: Multi-valued properties; the others are ignored.
+    package mutating func deferLabeledValues(_ keys: ContactKeySet, to values: DeferredLabeledValues) {
+        let multiValued = keys.intersection(Self.multiValueKeys)
+        guard !multiValued.isEmpty else { return }
+        deferredValues = values
+        deferredKeys = multiValued
+    }
+
+    private static let multiValueKeys = ContactKeySet(ContactProperty.multiValueProperties)
+
+    /// A list of labeled values: decoded on first access when deferred, else this storage's own.
+    @inline(__always)
+    private func labeledValues<Value: Sendable>(
+        _ property: ContactProperty, _ list: (borrowing LabeledValueLists) -> Value
+    ) -> Value {
+        if deferredKeys.contains(property), let deferredValues {
+            return deferredValues.read(property, list)
+        }
+        return list(ownLabeledValues)
+    }
+
+    package var phoneNumbers: [CNLabeledValue<CNPhoneNumber>] {
+        get { labeledValues(.phoneNumbers) { $0.phoneNumbers } }
+        set {
+            ownLabeledValues.phoneNumbers = newValue
+            deferredKeys.remove(ContactKeySet(.phoneNumbers))
+        }
+    }
+
+    package var emailAddresses: [CNLabeledValue<NSString>] {
+        get { labeledValues(.emailAddresses) { $0.emailAddresses } }
+        set {
+            ownLabeledValues.emailAddresses = newValue
+            deferredKeys.remove(ContactKeySet(.emailAddresses))
+        }
+    }
+
+    package var postalAddresses: [CNLabeledValue<CNPostalAddress>] {
+        get { labeledValues(.postalAddresses) { $0.postalAddresses } }
+        set {
+            ownLabeledValues.postalAddresses = newValue
+            deferredKeys.remove(ContactKeySet(.postalAddresses))
+        }
+    }
+
+    package var dates: [CNLabeledValue<NSDateComponents>] {
+        get { labeledValues(.dates) { $0.dates } }
+        set {
+            ownLabeledValues.dates = newValue
+            deferredKeys.remove(ContactKeySet(.dates))
+        }
+    }
+
+    package var urlAddresses: [CNLabeledValue<NSString>] {
+        get { labeledValues(.urlAddresses) { $0.urlAddresses } }
+        set {
+            ownLabeledValues.urlAddresses = newValue
+            deferredKeys.remove(ContactKeySet(.urlAddresses))
+        }
+    }
+
+    package var contactRelations: [CNLabeledValue<CNContactRelation>] {
+        get { labeledValues(.contactRelations) { $0.contactRelations } }
+        set {
+            ownLabeledValues.contactRelations = newValue
+            deferredKeys.remove(ContactKeySet(.contactRelations))
+        }
+    }
+
+    package var socialProfiles: [CNLabeledValue<CNSocialProfile>] {
+        get { labeledValues(.socialProfiles) { $0.socialProfiles } }
+        set {
+            ownLabeledValues.socialProfiles = newValue
+            deferredKeys.remove(ContactKeySet(.socialProfiles))
+        }
+    }
+
+    package var instantMessageAddresses: [CNLabeledValue<CNInstantMessageAddress>] {
+        get { labeledValues(.instantMessageAddresses) { $0.instantMessageAddresses } }
+        set {
+            ownLabeledValues.instantMessageAddresses = newValue
+            deferredKeys.remove(ContactKeySet(.instantMessageAddresses))
+        }
+    }
+}
+
+extension ContactStorage {
+    /// The identifiers of the contacts unified into this one, its own included; empty when the contact
+    /// was not fetched unified.
+    package var linkedIdentifiers: [String] {
+        get { isUnifiedAlone ? [identifier] : storedLinkedIdentifiers }
+        set {
+            storedLinkedIdentifiers = newValue
+            isUnifiedAlone = false
+        }
+    }
+
+    /// How many identifiers ``linkedIdentifiers`` holds, without building the array.
+    package var linkedIdentifierCount: Int {
+        isUnifiedAlone ? 1 : storedLinkedIdentifiers.count
+    }
+
+    /// Marks the contact as read unified with no other contact linked to it: its own identifier is its only
+    /// linked identifier.
+    package mutating func setUnifiedAlone() {
+        storedLinkedIdentifiers = []
+        isUnifiedAlone = true
+    }
+
+    package var birthday: DateComponents? {
+        get { storedBirthday?.components }
+        set { storedBirthday = newValue.map(BoxedDateComponents.init) }
+    }
+
+    package var nonGregorianBirthday: DateComponents? {
+        get { storedNonGregorianBirthday?.components }
+        set { storedNonGregorianBirthday = newValue.map(BoxedDateComponents.init) }
+    }
+}
+
+/// Date components behind a reference, so an optional one takes a pointer's room in ``ContactStorage``.
+private final class BoxedDateComponents: Sendable {
+    let components: DateComponents
+
+    init(_ components: DateComponents) {
+        self.components = components
     }
 }
 
