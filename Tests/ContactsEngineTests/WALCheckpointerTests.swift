@@ -75,6 +75,22 @@ import Testing
         #expect(size(temporary.url) >= before + 1_000_000)
     }
 
+    @Test func theBoundKeepsTheLogShort() throws {
+        // The same ten saves into a store whose checkpoints never run and one whose commits wait past 300 pages.
+        func walSize(after policy: WALCheckpointer.Policy) throws -> Int {
+            let temporary = try TemporaryStore()
+            let database = try store(temporary, policy)
+            for round in 0..<10 {
+                try save(300, to: database, start: round * 300)
+            }
+            return size(walURL(temporary))
+        }
+        let unbounded = try walSize(after: WALCheckpointer.Policy(backgroundFrames: .max, blockingFrames: .max))
+        let bounded = try walSize(after: WALCheckpointer.Policy(backgroundFrames: .max, blockingFrames: 300))
+        // The bounded log starts over after each checkpoint: it never holds much more than 300 pages and a save.
+        #expect(bounded * 2 < unbounded, "WAL of \(bounded) bytes with the bound, \(unbounded) without")
+    }
+
     @Test func savesWhileCheckpointsRunKeepEveryContact() throws {
         let temporary = try TemporaryStore()
         let database = try store(temporary, WALCheckpointer.Policy(backgroundFrames: 20, blockingFrames: 400))
