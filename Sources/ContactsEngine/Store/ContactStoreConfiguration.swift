@@ -30,6 +30,9 @@ public struct ContactStoreConfiguration: Sendable {
     /// The locale whose collation orders sorted fetches; nil reads it from the person's settings.
     package var localeIdentifier: String?
 
+    /// When the WAL is copied back into the store file (``WALCheckpointer``); tests make it smaller.
+    package var checkpointPolicy = WALCheckpointer.Policy.standard
+
     /// Who uses the store: `.person` (system tools, tests), `.app(_:)`, or nil for the app this process is,
     /// identified by its `Info.plist` on first use. docs/Privacy.md, "Who is asking", explains the choice.
     public var accessor: AccessorIdentity?

@@ -102,6 +102,10 @@ package final class StoreDatabase: Sendable {
         result.busyMode = .timeout(10)
         result.label = "contacts"
         let maximumPageCount = configuration.maximumPageCount
+        // Held by the configuration, which the writer connection keeps until it closes: the hook's object
+        // outlives the connection it is installed on.
+        let checkpointer = configuration.isReadOnly
+            ? nil : WALCheckpointer(path: configuration.url.path, policy: configuration.checkpointPolicy)
         result.prepareDatabase { db in
             // WAL with synchronous NORMAL loses no committed transaction when a process dies; only a power
             // loss may roll back the last ones, never corrupt the file.
@@ -117,6 +121,10 @@ package final class StoreDatabase: Sendable {
             // copying each page into every connection's own cache. 256 MB covers the file of a large store;
             // SQLite maps only what the file holds, and a build without mmap support ignores the pragma.
             try db.execute(sql: "PRAGMA mmap_size = 268435456")
+            // Only the writer commits; the pool's readers are opened read-only.
+            if let checkpointer, !db.configuration.readonly, let connection = db.sqliteConnection {
+                checkpointer.install(on: connection)
+            }
             if let maximumPageCount {
                 try db.execute(sql: "PRAGMA max_page_count = \(maximumPageCount)")
             }
