@@ -35,6 +35,32 @@ import Testing
         #expect(try second.containers(matching: nil).count == 1)
     }
 
+    /// A store an earlier version left without the sync's card indexes gets them when it opens, and the queries of
+    /// a sync's start use them instead of reading every card's row (whose bytes make it the book's largest table).
+    @Test func openingAStoreAddsTheSyncCardIndexesAnEarlierVersionLacked() throws {
+        let temporary = try TemporaryStore()
+        _ = try temporary.personStore()
+        let queue = try DatabaseQueue(path: temporary.url.path)
+        try queue.write { db in
+            try db.execute(sql: "DROP INDEX sync_card_unsettled; DROP INDEX sync_card_kind_object")
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [SyncSchema.cardIndexesMigrationName])
+        }
+        try queue.close()
+        let reopened = try temporary.personStore()
+        let indexes = try reopened.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'sync_card'")
+        }
+        #expect(Set(indexes).isSuperset(of: ["sync_card_unsettled", "sync_card_kind_object"]))
+        let plans = try reopened.read { db in
+            try [
+                "SELECT kind, object_identifier FROM sync_card WHERE container_id = 1 AND state != 0",
+                "SELECT kind FROM sync_card s WHERE s.container_id = 1 AND s.kind = 0 AND NOT EXISTS (SELECT 1 FROM contact c WHERE c.identifier = s.object_identifier)",
+            ].map { sql in try String.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, adapter: SuffixRowAdapter(fromIndex: 3)).joined(separator: "; ") }
+        }
+        #expect(plans[0].contains("USING INDEX sync_card_unsettled"), "\(plans[0])")
+        #expect(plans[1].contains("sync_card_kind_object"), "\(plans[1])")
+    }
+
     @Test func changingTheLocaleRewritesSortKeysAtOpen() throws {
         let temporary = try TemporaryStore(localeIdentifier: "en_US")
         try ContactFixtures.save([ContactFixtures.person("Ann", "Öberg"), ContactFixtures.person("Bo", "Zola")], in: temporary.store)

@@ -76,7 +76,8 @@ struct SyncTokenTests {
         let token = try #require(book.syncToken)
         let unknown = String(token.dropLast(8)) + "0badc0de"
         _ = try engine.syncTransaction(containerIdentifier: container, author: CardDAVAccounts.transactionAuthor) { transaction in
-            try transaction.finishSync(syncToken: unknown, ctag: book.ctag, localSequence: book.localSequence)
+            try transaction.finishSync(
+                syncToken: unknown, ctag: book.ctag, localSequence: book.localSequence, author: CardDAVAccounts.transactionAuthor)
         }
     }
 }

@@ -17,6 +17,7 @@ package enum StoreSchema {
         migrator.registerMigration(VCardStorageSchema.sharedUIDMigrationName, migrate: VCardStorageSchema.allowSharedUIDs)
         migrator.registerMigration(SyncSchema.migrationName, migrate: SyncSchema.migrate)
         migrator.registerMigration(PhoneIndexSchema.migrationName, migrate: PhoneIndexSchema.migrate)
+        migrator.registerMigration(SyncSchema.cardIndexesMigrationName, migrate: SyncSchema.addCardIndexes)
         return migrator
     }
 

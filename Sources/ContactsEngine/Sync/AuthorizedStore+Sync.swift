@@ -61,10 +61,12 @@ extension AuthorizedStore {
                 changes.groups = try String.fetchAll(
                     db, sql: #"SELECT identifier FROM "group" WHERE container_id = ? ORDER BY id"#, arguments: [containerID])
             } else {
+                // `+container_id`: the log's few identifiers lead, through the identifier index, rather than every
+                // contact of the book through the container's index (which reads every contact's row).
                 changes.contacts = try String.fetchAll(
                     db,
                     sql: """
-                        SELECT c.identifier FROM contact c WHERE c.container_id = ? AND c.identifier IN (
+                        SELECT c.identifier FROM contact c WHERE +c.container_id = ? AND c.identifier IN (
                             SELECT l.identifier FROM change_log l JOIN "transaction" t ON t.id = l.transaction_id
                             WHERE l.sequence > ? AND l.view != \(HistoryView.unified.rawValue)
                                 AND l.operation IN (1, 2, 7, 8) AND t.author IS NOT ?)
@@ -75,7 +77,7 @@ extension AuthorizedStore {
                 changes.groups = try String.fetchAll(
                     db,
                     sql: """
-                        SELECT g.identifier FROM "group" g WHERE g.container_id = ? AND g.identifier IN (
+                        SELECT g.identifier FROM "group" g WHERE +g.container_id = ? AND g.identifier IN (
                             SELECT CASE WHEN l.operation IN (7, 8) THEN l.related_identifier ELSE l.identifier END
                             FROM change_log l JOIN "transaction" t ON t.id = l.transaction_id
                             WHERE l.sequence > ? AND l.operation IN (4, 5, 7, 8) AND t.author IS NOT ?)

@@ -9,6 +9,22 @@ package enum SyncSchema {
     /// The migration's name in the store's migration list. Never rename it.
     package static let migrationName = "carddav-sync"
 
+    /// The second migration's name: indexes that keep a sync that finds nothing to do from reading every card of
+    /// the book (docs/Sync.md, "Memory"). Never rename it.
+    package static let cardIndexesMigrationName = "carddav-sync-card-indexes"
+
+    /// Cards waiting to be sent again are found through a partial index of the few that are not in sync, and
+    /// cards whose contact or group was deleted here through an index of what each card became, whose entries
+    /// are a fraction of a card's row (its row holds the card's bytes): a sync with nothing to do then reads
+    /// index pages in proportion to the book, not every card.
+    package static func addCardIndexes(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE INDEX sync_card_unsettled ON sync_card(container_id) WHERE state != 0;
+                CREATE INDEX sync_card_kind_object ON sync_card(container_id, kind, object_identifier);
+                """)
+    }
+
     package static func migrate(_ db: Database) throws {
         try db.execute(
             sql: """

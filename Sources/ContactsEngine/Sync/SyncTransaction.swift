@@ -212,7 +212,21 @@ package struct SyncTransaction {
 
     /// Records the end of a complete sync: the server's token or ctag, and the change-log sequence up to which
     /// local changes were sent.
-    package func finishSync(syncToken: String?, ctag: String?, localSequence: Int64) throws {
+    ///
+    /// When nobody but the sync (`author`) changed the store since `localSequence`, the next sync starts after the
+    /// sync's own changes instead: they are never sent back, and reading them again would make the first sync
+    /// after a download read the whole download's log (docs/Sync.md, "Memory").
+    package func finishSync(syncToken: String?, ctag: String?, localSequence: Int64, author: String) throws {
+        var localSequence = localSequence
+        let othersChanged =
+            try Bool.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM change_log l JOIN "transaction" t ON t.id = l.transaction_id
+                        WHERE l.sequence > ? AND t.author IS NOT ?)
+                    """,
+                arguments: [localSequence, author]) ?? true
+        if !othersChanged { localSequence = max(localSequence, try HistoryLog.currentSequence(in: db)) }
         try db.execute(
             sql: """
                 UPDATE sync_collection SET sync_token = ?, ctag = ?, local_sequence = ?, last_sync_at = ?

@@ -106,7 +106,7 @@ struct CollectionSynchronizer {
         let sequence = capabilities.isReadOnly ? book.localSequence : localChanges.sequence
         _ = try storing {
             try store.syncTransaction(containerIdentifier: containerIdentifier, author: author) { transaction in
-                try transaction.finishSync(syncToken: token, ctag: ctag, localSequence: sequence)
+                try transaction.finishSync(syncToken: token, ctag: ctag, localSequence: sequence, author: author)
             }
         }
         return summary
