@@ -102,6 +102,7 @@ package final class StoreDatabase: Sendable {
         result.busyMode = .timeout(10)
         result.label = "contacts"
         let maximumPageCount = configuration.maximumPageCount
+        let memoryMapSize = max(0, configuration.memoryMapSize)
         result.prepareDatabase { db in
             // WAL with synchronous NORMAL loses no committed transaction when a process dies; only a power
             // loss may roll back the last ones, never corrupt the file.
@@ -114,9 +115,9 @@ package final class StoreDatabase: Sendable {
             // and at 100,000 contacts. The cache grows only as pages are read.
             try db.execute(sql: "PRAGMA cache_size = -32000")
             // Reads through a memory map share the kernel's page cache between the pool's connections instead of
-            // copying each page into every connection's own cache. 256 MB covers the file of a large store;
-            // SQLite maps only what the file holds, and a build without mmap support ignores the pragma.
-            try db.execute(sql: "PRAGMA mmap_size = 268435456")
+            // copying each page into every connection's own cache. 256 MB (the default) covers the file of a large
+            // store; SQLite maps only what the file holds, and a build without mmap support ignores the pragma.
+            try db.execute(sql: "PRAGMA mmap_size = \(memoryMapSize)")
             if let maximumPageCount {
                 try db.execute(sql: "PRAGMA max_page_count = \(maximumPageCount)")
             }
