@@ -55,6 +55,16 @@ import Testing
         }
     }
 
+    @Test func unifiedContactsOfOneCardTravelAsBareIdentifiersToo() throws {
+        var sent = Self.contacts(3, keys: .identifierOnly)
+        for index in sent.indices { sent[index].linkedIdentifiers = [sent[index].identifier] }
+        let (batch, received) = try Self.overTheWire(sent)
+        #expect(batch.contacts.isEmpty)
+        #expect(batch.identifiersUnified)
+        #expect(received.map(\.linkedIdentifiers) == sent.map(\.linkedIdentifiers))
+        #expect(received.map(\.fetchedKeys) == sent.map(\.fetchedKeys))
+    }
+
     @Test func contactsWithDifferentKeysOrLinkedCardsNameTheirOwn() throws {
         var mixed = Self.contacts(2, keys: .identifierOnly)
         mixed[1].fetchedKeys = ContactKeySet([.identifier, .givenName])

@@ -1016,8 +1016,12 @@ public nonisolated struct Contacts_V1_ContactBatch: Sendable {
   public var keys: [String] = []
 
   /// Compact batches only: the batch's contacts when each holds the identifier key alone and links no other
-  /// card; `contacts` is then empty. A batch uses one form or the other, never both.
+  /// card (see identifiers_unified); `contacts` is then empty. A batch uses one form or the other, never both.
   public var identifiers: [String] = []
+
+  /// With `identifiers`: each of those contacts was fetched unified and merges its own card alone, so its
+  /// linked_identifiers is [its identifier]; false: it has no linked identifiers.
+  public var identifiersUnified: Bool = false
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -4415,7 +4419,7 @@ nonisolated extension Contacts_V1_FetchContactsRequest: SwiftProtobuf.Message, S
 
 nonisolated extension Contacts_V1_ContactBatch: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ContactBatch"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}contacts\0\u{1}last\0\u{2}0keys\0\u{1}identifiers\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}contacts\0\u{1}last\0\u{2}0keys\0\u{1}identifiers\0\u{3}identifiers_unified\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4427,6 +4431,7 @@ nonisolated extension Contacts_V1_ContactBatch: SwiftProtobuf.Message, SwiftProt
       case 2: try { try decoder.decodeSingularBoolField(value: &self.last) }()
       case 50: try { try decoder.decodeRepeatedStringField(value: &self.keys) }()
       case 51: try { try decoder.decodeRepeatedStringField(value: &self.identifiers) }()
+      case 52: try { try decoder.decodeSingularBoolField(value: &self.identifiersUnified) }()
       default: break
       }
     }
@@ -4445,6 +4450,9 @@ nonisolated extension Contacts_V1_ContactBatch: SwiftProtobuf.Message, SwiftProt
     if !self.identifiers.isEmpty {
       try visitor.visitRepeatedStringField(value: self.identifiers, fieldNumber: 51)
     }
+    if self.identifiersUnified != false {
+      try visitor.visitSingularBoolField(value: self.identifiersUnified, fieldNumber: 52)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -4453,6 +4461,7 @@ nonisolated extension Contacts_V1_ContactBatch: SwiftProtobuf.Message, SwiftProt
     if lhs.last != rhs.last {return false}
     if lhs.keys != rhs.keys {return false}
     if lhs.identifiers != rhs.identifiers {return false}
+    if lhs.identifiersUnified != rhs.identifiersUnified {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -19,9 +19,15 @@ extension Contacts_V1_ContactBatch {
         self.last = last
         guard let keys = contacts.first?.fetchedKeys else { return }
         let shared = contacts.allSatisfy { $0.fetchedKeys == keys }
-        if shared, keys == .identifierOnly, contacts.allSatisfy({ $0.linkedIdentifiers.isEmpty }) {
-            identifiers = contacts.map(\.identifier)
-            return
+        if shared, keys == .identifierOnly {
+            // A unified fetch gives a contact of one card that card's identifier as its links.
+            let unlinked = contacts.allSatisfy { $0.linkedIdentifiers.isEmpty }
+            let alone = !unlinked && contacts.allSatisfy { $0.linkedIdentifiers == [$0.identifier] }
+            if unlinked || alone {
+                identifiers = contacts.map(\.identifier)
+                identifiersUnified = alone
+                return
+            }
         }
         if shared { self.keys = keys.keys }
         self.contacts = contacts.map { Contacts_V1_Contact($0, listingKeys: !shared) }
@@ -36,7 +42,11 @@ extension Contacts_V1_ContactBatch {
             guard contacts.isEmpty, keys.isEmpty else {
                 throw WireError(.malformedMessage, "ContactBatch has identifiers beside contacts or keys")
             }
-            return identifiers.map { ContactStorage(identifier: $0, fetchedKeys: .identifierOnly) }
+            return identifiers.map { identifier in
+                var storage = ContactStorage(identifier: identifier, fetchedKeys: .identifierOnly)
+                if identifiersUnified { storage.linkedIdentifiers = [identifier] }
+                return storage
+            }
         }
         guard !keys.isEmpty else {
             return try contacts.map { (message) throws(WireError) in try ContactStorage(wire: message) }
