@@ -44,7 +44,8 @@ extension DaemonConnection: ChangeTrackingConnection {
         request.keys = query.keys.keys
         request.sortOrder = Int32(query.sortOrder.rawValue)
         request.unify = query.unify
-        request.batchSize = 256
+        request.batchSize = UInt32(AuthorizedStore.batchSize)
+        request.compactBatches = true
         request.initialBatches = 1
         let open = { () throws(CNError) -> ContactPages in try ContactPages(stream: self.open(.fetchContacts(request)))
         }
@@ -143,34 +144,27 @@ final class HistoryPages: StreamedPages {
 /// A fetch stream's batches as pages of contacts; the next batch is granted as each page is taken.
 final class ContactPages: StreamedPages {
     private let stream: DaemonStream
-    private var pending: [Contacts_V1_Contact]?
+    private var pending: Contacts_V1_ContactBatch?
     private var ended = false
 
     init(stream: DaemonStream) throws(CNError) {
         self.stream = stream
         guard case .contactBatch(let batch) = try stream.next() else { throw DaemonConnection.unexpected }
-        pending = batch.contacts
+        pending = batch
         ended = batch.last
         if ended { stream.finish() }
     }
 
     func nextPage() throws(CNError) -> [ContactStorage]? {
-        let contacts: [Contacts_V1_Contact]
         if let first = pending {
             pending = nil
-            contacts = first
-        } else {
-            guard !ended else { return nil }
-            try stream.grant(1)
-            guard case .contactBatch(let batch) = try stream.next() else { throw DaemonConnection.unexpected }
-            ended = batch.last
-            if ended { stream.finish() }
-            contacts = batch.contacts
+            return try DaemonConnection.storages(first)
         }
-        do {
-            return try contacts.map { message throws(WireError) in try ContactStorage(wire: message) }
-        } catch {
-            throw DaemonConnection.unexpected
-        }
+        guard !ended else { return nil }
+        try stream.grant(1)
+        guard case .contactBatch(let batch) = try stream.next() else { throw DaemonConnection.unexpected }
+        ended = batch.last
+        if ended { stream.finish() }
+        return try DaemonConnection.storages(batch)
     }
 }

@@ -45,7 +45,9 @@ package final class DaemonConnection: ContactStoreConnection, ContactStorePrivac
         request.keys = query.keys.keys
         request.sortOrder = Int32(query.sortOrder.rawValue)
         request.unify = query.unify
-        request.batchSize = 256
+        // Batches as large as the store's pages: one round trip per page the daemon reads.
+        request.batchSize = UInt32(AuthorizedStore.batchSize)
+        request.compactBatches = true
         // One batch at a time, as the embedded store reads them: the next batch is read after this block ran
         // over the last, so contacts the block saves are visited too (EnumerationBatchTests). Reading one batch
         // ahead missed them, and measured no faster here (docs/Daemon.md, "Performance").
@@ -54,8 +56,7 @@ package final class DaemonConnection: ContactStoreConnection, ContactStorePrivac
         while true {
             guard case .contactBatch(let batch) = try stream.next() else { throw Self.unexpected }
             if batch.last { stream.finish() }
-            for contact in batch.contacts {
-                let storage = try Self.storage(contact)
+            for storage in try Self.storages(batch) {
                 let more: Bool
                 do {
                     more = try body(storage)
@@ -258,6 +259,15 @@ package final class DaemonConnection: ContactStoreConnection, ContactStorePrivac
             throw error
         }
         return link
+    }
+
+    /// A batch's contacts, in either form (docs/Protocol.md, "Compact batches").
+    static func storages(_ batch: Contacts_V1_ContactBatch) throws(CNError) -> [ContactStorage] {
+        do {
+            return try batch.storages()
+        } catch {
+            throw Self.unexpected
+        }
     }
 
     private static func storage(_ contact: Contacts_V1_Contact) throws(CNError) -> ContactStorage {

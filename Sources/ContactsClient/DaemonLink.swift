@@ -2,32 +2,58 @@ import ContactsModel
 import ContactsProtocol
 import Foundation
 
-/// One connection to contactsd: the socket, the thread that reads it, and the replies waiting for their callers.
+/// One connection to contactsd: the socket, whoever reads it, and the replies waiting for their callers.
 ///
 /// The protocol lets replies interleave (docs/Protocol.md): a stream's batches, a `requestAccess` answered
-/// minutes later, and messages the daemon pushes with id 0. So one thread per connection reads every frame and
-/// files it under its request id; a caller waits for its own id only, and many calls (an enumeration block
-/// calling the store again, another thread) share the connection. Pushes go to ``onPush`` on a queue of
-/// their own, so an observer that calls the store does not wait on the thread that must read its reply.
+/// minutes later, and messages the daemon pushes with id 0. So whoever reads the socket files each frame under
+/// its request id, and a caller waits for its own id only; many calls (an enumeration block calling the store
+/// again, another thread) share the connection.
+///
+/// Who reads: a caller waiting for a reply reads the socket itself while no other thread does, so its reply
+/// wakes it directly rather than a reader thread that then wakes it (one thread hand-off less per call,
+/// docs/Daemon.md, "Performance"). While no call has waited for ``idleDelay``, a thread of the link's reads
+/// instead, so pushes (`ChangeNotice`, `AccessRevoked`) arrive when the app makes no calls; a caller that
+/// comes while it waits in poll(2) wakes it through a second descriptor, and reads its own reply. Pushes go to
+/// ``onPush`` on a queue of their own, so an observer that calls the store does not wait on the thread that
+/// must read its reply.
 final class DaemonLink: @unchecked Sendable {
-    // SAFETY: `mailboxes` and `failure` are touched only while `condition` is locked; `socket` is written by
-    // one thread at a time (`writeLock`) and read by the reader thread alone.
+    // SAFETY: every `var` is touched only while `condition` is locked; `socket` is written by one thread at a
+    // time (`writeLock`) and read only by the thread that holds the reading turn (`reading`, taken and given
+    // back under `condition`).
+
+    /// How long a connection is quiet before the link's own thread reads it: short enough that a push waits
+    /// at most this long, long enough that back-to-back calls never hand the socket to it and back.
+    static let idleDelay: UInt64 = 2_000_000
 
     private let socket: DaemonSocket
+    private let waker: DaemonWaker
     private let condition = NSCondition()
     private let writeLock = NSLock()
     /// The replies of the requests being waited for; a reply for any other id (a cancelled stream's tail) is dropped.
     private var mailboxes: [UInt64: [Contacts_V1_ServerMessage]] = [:]
     private var failure: CNError?
+    /// Whether a thread has the reading turn (a caller, or the link's thread).
+    private var reading = false
+    /// Whether the link's thread has the turn and waits in poll(2), to be woken for a caller.
+    private var idleReaderWaits = false
+    /// Whether the link's thread was woken and has not given the turn back yet.
+    private var woken = false
+    /// Threads waiting on `condition`, so a frame filed for nobody else wakes nobody.
+    private var sleepers = 0
+    /// Calls inside ``next(_:)``; the link's thread reads only while there are none.
+    private var callers = 0
+    /// When a call last started or ended (DispatchTime's uptime nanoseconds).
+    private var lastCall: UInt64 = DispatchTime.now().uptimeNanoseconds
     private let pushes = DispatchQueue(label: "contacts.daemon-pushes")
     private let onPush: @Sendable (Contacts_V1_ServerMessage) -> Void
 
-    /// Connects and starts reading.
+    /// Connects, and starts the thread that reads while the app makes no calls.
     init(path: String, onPush: @escaping @Sendable (Contacts_V1_ServerMessage) -> Void) throws(CNError) {
         socket = try DaemonSocket(path: path)
+        waker = try DaemonWaker()
         self.onPush = onPush
-        // A thread of its own, not Dispatch's or Swift's pools: it blocks in recv(2) for the link's lifetime.
-        let thread = Thread { [self] in read() }
+        // A thread of its own, not Dispatch's or Swift's pools: it blocks in poll(2) for the link's lifetime.
+        let thread = Thread { [self] in readWhileIdle() }
         thread.name = "contacts.daemon-reader"
         thread.start()
     }
@@ -37,14 +63,20 @@ final class DaemonLink: @unchecked Sendable {
         condition.locked { failure != nil }
     }
 
-    /// Ends the connection; the reader thread returns and waiters get an error.
+    /// Ends the connection; readers return and waiters get an error.
     func shutDown() {
         socket.shutDown()
     }
 
-    /// Starts waiting for the replies of a request id; call before sending it.
+    /// Starts waiting for the replies of a request id; call before sending it. The link's thread, if it waits
+    /// for the socket, is told to give up its turn now, while the request travels, so the caller reads its reply.
     func expect(_ id: UInt64) {
-        condition.locked { mailboxes[id] = [] }
+        let wake = condition.locked {
+            mailboxes[id] = []
+            lastCall = DispatchTime.now().uptimeNanoseconds
+            return takeTurnFromIdleReader()
+        }
+        if wake { waker.wake() }
     }
 
     /// Stops waiting for a request's replies; later ones are dropped.
@@ -71,9 +103,15 @@ final class DaemonLink: @unchecked Sendable {
         }
     }
 
-    /// The next reply to a request, waiting for it; an `Error` reply is thrown.
+    /// The next reply to a request, waiting for it (and reading the socket while nobody else does); an `Error`
+    /// reply is thrown.
     func next(_ id: UInt64) throws(CNError) -> Contacts_V1_ServerMessage.OneOf_Body {
         let message = try condition.locked { () throws(CNError) -> Contacts_V1_ServerMessage in
+            callers += 1
+            defer {
+                callers -= 1
+                lastCall = DispatchTime.now().uptimeNanoseconds
+            }
             while true {
                 if let first = mailboxes[id]?.first {
                     mailboxes[id]?.removeFirst()
@@ -81,7 +119,14 @@ final class DaemonLink: @unchecked Sendable {
                 }
                 if let failure { throw failure }
                 guard mailboxes[id] != nil else { throw DaemonConnection.unexpected }
+                if !reading {
+                    if let mine = readOneFrame(for: id) { return mine }
+                    continue
+                }
+                if takeTurnFromIdleReader() { waker.wake() }
+                sleepers += 1
                 condition.wait()
+                sleepers -= 1
             }
         }
         if case .error(let error) = message.body { throw CNError(wire: error) }
@@ -89,39 +134,92 @@ final class DaemonLink: @unchecked Sendable {
         return body
     }
 
-    /// The reader thread: files each frame under its id until the connection ends.
-    private func read() {
-        while true {
-            let message: Contacts_V1_ServerMessage
-            do {
-                let frame = try socket.readFrame()
-                message = try Contacts_V1_ServerMessage(serializedBytes: frame)
-            } catch {
-                fail((error as? CNError) ?? DaemonConnection.unexpected)
-                return
-            }
-            if message.id == 0 {
-                if case .error(let error) = message.body {
-                    // A broken frame: the daemon closes the connection after telling why.
-                    fail(CNError(wire: error))
-                    return
-                }
-                let onPush = self.onPush
-                pushes.async { onPush(message) }
-                continue
-            }
-            condition.locked {
-                guard mailboxes[message.id] != nil else { return }
-                mailboxes[message.id]?.append(message)
-                condition.broadcast()
+    /// Reads one frame with the lock released; called with `condition` locked and the turn free. Returns the
+    /// frame when it is the reply to `id` (whose mailbox was empty, so nothing was before it), and files it
+    /// otherwise.
+    private func readOneFrame(for id: UInt64?) -> Contacts_V1_ServerMessage? {
+        reading = true
+        condition.unlock()
+        let result: Result<Contacts_V1_ServerMessage, CNError>
+        do {
+            let frame = try socket.readFrame()
+            result = .success(try Contacts_V1_ServerMessage(serializedBytes: frame))
+        } catch {
+            result = .failure((error as? CNError) ?? DaemonConnection.unexpected)
+        }
+        condition.lock()
+        reading = false
+        var mine: Contacts_V1_ServerMessage?
+        switch result {
+        case .failure(let error):
+            if failure == nil { failure = error }
+        case .success(let message):
+            if let id, message.id == id {
+                mine = message
+            } else {
+                file(message)
             }
         }
+        // Others may now read, or have mail: wake them, unless nobody waits.
+        if sleepers > 0 { condition.broadcast() }
+        return mine
     }
 
-    private func fail(_ error: CNError) {
-        condition.locked {
-            if failure == nil { failure = error }
-            condition.broadcast()
+    /// Files a frame that is not the reader's own reply; called with `condition` locked.
+    private func file(_ message: Contacts_V1_ServerMessage) {
+        if message.id == 0 {
+            if case .error(let error) = message.body {
+                // A broken frame: the daemon closes the connection after telling why.
+                if failure == nil { failure = CNError(wire: error) }
+                return
+            }
+            let onPush = self.onPush
+            pushes.async { onPush(message) }
+            return
+        }
+        guard mailboxes[message.id] != nil else { return }
+        mailboxes[message.id]?.append(message)
+    }
+
+    /// Whether the link's thread must be woken to give up its turn; called with `condition` locked.
+    private func takeTurnFromIdleReader() -> Bool {
+        guard idleReaderWaits, !woken else { return false }
+        woken = true
+        return true
+    }
+
+    /// The link's thread: while no call has waited for ``idleDelay``, waits for the socket and reads what comes
+    /// (pushes, or the tail of a cancelled stream); ends when the connection does.
+    private func readWhileIdle() {
+        condition.lock()
+        defer { condition.unlock() }
+        while failure == nil {
+            let now = DispatchTime.now().uptimeNanoseconds
+            let quietSince = lastCall &+ Self.idleDelay
+            guard callers == 0, !reading, now >= quietSince else {
+                let remaining = callers == 0 && !reading && quietSince > now ? quietSince - now : Self.idleDelay
+                condition.unlock()
+                waker.sleep(nanoseconds: remaining)
+                condition.lock()
+                continue
+            }
+            reading = true
+            idleReaderWaits = true
+            condition.unlock()
+            let readable = socket.waitUntilReadable(orWoken: waker)
+            condition.lock()
+            idleReaderWaits = false
+            if woken {
+                woken = false
+                waker.drain()
+            }
+            reading = false
+            if readable, callers == 0 {
+                _ = readOneFrame(for: nil)
+            } else if sleepers > 0 {
+                // A caller wanted the turn: hand it over.
+                condition.broadcast()
+            }
         }
     }
 }

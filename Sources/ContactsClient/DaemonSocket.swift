@@ -9,7 +9,8 @@ import Glibc
 /// A blocking Unix-domain stream socket with frame reading and writing.
 ///
 /// Apps call the store synchronously (Apple's API is synchronous), so the client uses plain blocking sockets
-/// instead of an event loop: no NIO in the app. One thread reads (``DaemonLink``'s reader); writers take turns.
+/// instead of an event loop: no NIO in the app. One thread at a time reads (``DaemonLink`` hands out the turn);
+/// writers take turns.
 final class DaemonSocket {
     private let descriptor: Int32
     private var buffer = FrameBuffer()
@@ -63,6 +64,18 @@ final class DaemonSocket {
             guard written > 0 else { throw Self.unavailable("the connection to contactsd was lost") }
             offset += written
         }
+    }
+
+    /// Waits until the socket has bytes to read (or was closed), or until `waker` is woken; returns whether the
+    /// socket is readable. Bytes of a frame already buffered count as readable.
+    func waitUntilReadable(orWoken waker: DaemonWaker) -> Bool {
+        if buffer.bufferedByteCount > 0 { return true }
+        var descriptors = [
+            pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: waker.descriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        while poll(&descriptors, 2, -1) < 0, errno == EINTR {}
+        return descriptors[0].revents != 0
     }
 
     /// Reads the next frame, blocking.

@@ -14,21 +14,28 @@ protocol BatchSource: AnyObject {
 final class ContactBatches: BatchSource {
     private let contacts: FetchedContacts
     private var iterator: FetchedContacts.Iterator
+    /// Whether the client asked for compact batches (docs/Protocol.md, "Compact batches").
+    private let compact: Bool
 
-    init(_ contacts: FetchedContacts) {
+    init(_ contacts: FetchedContacts, compact: Bool) {
         self.contacts = contacts
         self.iterator = contacts.makeIterator()
+        self.compact = compact
     }
 
     func nextBatch(size: Int) throws(CNError) -> (body: Contacts_V1_ServerMessage.OneOf_Body, last: Bool) {
-        var batch = Contacts_V1_ContactBatch()
-        batch.contacts.reserveCapacity(size)
-        while batch.contacts.count < size, let contact = iterator.next() {
-            batch.contacts.append(Contacts_V1_Contact(contact.storage))
+        var page: [ContactStorage] = []
+        page.reserveCapacity(size)
+        while page.count < size, let contact = iterator.next() {
+            page.append(contact.storage)
         }
         if let error = contacts.error { throw (error as? CNError) ?? CNError(.dataAccessError) }
-        batch.last = batch.contacts.count < size
-        return (.contactBatch(batch), batch.last)
+        let last = page.count < size
+        if compact { return (.contactBatch(Contacts_V1_ContactBatch(compact: page, last: last)), last) }
+        var batch = Contacts_V1_ContactBatch()
+        batch.contacts = page.map { Contacts_V1_Contact($0) }
+        batch.last = last
+        return (.contactBatch(batch), last)
     }
 
     func cancelled() -> Contacts_V1_ServerMessage.OneOf_Body {

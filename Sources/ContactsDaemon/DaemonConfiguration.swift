@@ -31,6 +31,11 @@ package struct DaemonConfiguration: Sendable {
     package var pickerTimeout: Duration = .seconds(600)
     /// Where the system's sandboxed apps are installed, for identifying Flatpak and snap peers.
     package var sandboxes = SandboxConfiguration()
+    /// How many bytes of each store SQLite reads through a memory map. The daemon keeps every user's store
+    /// open for good, and mapped pages it once read stay in its resident memory, however rarely it reads them
+    /// again; unmapped, a page is read into a connection's bounded cache, and the kernel's page cache, which is
+    /// not the daemon's, keeps the file (docs/Daemon.md, "Performance").
+    package var storeMemoryMapSize = 0
     /// The locale whose collation orders the stores' sorted fetches; nil: the daemon's environment's (its
     /// `LANG`), as an embedded store without one uses the process's.
     package var localeIdentifier: String?

@@ -23,6 +23,7 @@ final class UserStores: Sendable {
             do throws(StoreError) {
                 var settings = ContactStoreConfiguration(url: url)
                 settings.localeIdentifier = configuration.localeIdentifier
+                settings.memoryMapSize = configuration.storeMemoryMapSize
                 let store = try StoreDatabase.open(settings)
                 stores[uid] = store
                 notices.watch(store, uid: uid)

@@ -27,6 +27,11 @@ public struct ContactStoreConfiguration: Sendable {
     /// that path.
     package var maximumPageCount: Int?
 
+    /// How many bytes of the file SQLite reads through a memory map (`PRAGMA mmap_size`); 0 reads with pread(2)
+    /// into each connection's page cache. The map's pages count in the process's resident memory, so the daemon,
+    /// which keeps stores open for good, maps less than an app does (docs/Daemon.md, "Performance").
+    package var memoryMapSize = 268_435_456
+
     /// The locale whose collation orders sorted fetches; nil reads it from the person's settings.
     package var localeIdentifier: String?
 

@@ -106,6 +106,7 @@ package final class StoreDatabase: Sendable {
         // outlives the connection it is installed on.
         let checkpointer = configuration.isReadOnly
             ? nil : WALCheckpointer(path: configuration.url.path, policy: configuration.checkpointPolicy)
+        let memoryMapSize = max(0, configuration.memoryMapSize)
         result.prepareDatabase { db in
             // WAL with synchronous NORMAL loses no committed transaction when a process dies; only a power
             // loss may roll back the last ones, never corrupt the file.
@@ -118,9 +119,9 @@ package final class StoreDatabase: Sendable {
             // and at 100,000 contacts. The cache grows only as pages are read.
             try db.execute(sql: "PRAGMA cache_size = -32000")
             // Reads through a memory map share the kernel's page cache between the pool's connections instead of
-            // copying each page into every connection's own cache. 256 MB covers the file of a large store;
-            // SQLite maps only what the file holds, and a build without mmap support ignores the pragma.
-            try db.execute(sql: "PRAGMA mmap_size = 268435456")
+            // copying each page into every connection's own cache. 256 MB (the default) covers the file of a large
+            // store; SQLite maps only what the file holds, and a build without mmap support ignores the pragma.
+            try db.execute(sql: "PRAGMA mmap_size = \(memoryMapSize)")
             // Only the writer commits; the pool's readers are opened read-only.
             if let checkpointer, !db.configuration.readonly, let connection = db.sqliteConnection {
                 checkpointer.install(on: connection)

@@ -1089,6 +1089,11 @@ public nonisolated struct Contacts_V1_FetchContactsRequest: Sendable {
   /// How many batches the daemon may send before the client sends Continue (at least 1).
   public var initialBatches: UInt32 = 0
 
+  /// Lets the daemon send a batch's keys once (ContactBatch.keys) and identifier-only contacts as bare
+  /// identifiers (ContactBatch.identifiers) instead of a Contact message per contact. A client that leaves it
+  /// false gets only ContactBatch.contacts, each with its own keys.
+  public var compactBatches: Bool = false
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1105,6 +1110,18 @@ public nonisolated struct Contacts_V1_ContactBatch: Sendable {
 
   /// True on the last batch of the reply.
   public var last: Bool = false
+
+  /// Compact batches only: when not empty, every contact in `contacts` holds these keys, and its own `keys` is
+  /// empty.
+  public var keys: [String] = []
+
+  /// Compact batches only: the batch's contacts when each holds the identifier key alone and links no other
+  /// card (see identifiers_unified); `contacts` is then empty. A batch uses one form or the other, never both.
+  public var identifiers: [String] = []
+
+  /// With `identifiers`: each of those contacts was fetched unified and merges its own card alone, so its
+  /// linked_identifiers is [its identifier]; false: it has no linked identifiers.
+  public var identifiersUnified: Bool = false
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -4804,7 +4821,7 @@ nonisolated extension Contacts_V1_Predicate: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Contacts_V1_FetchContactsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".FetchContactsRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}predicate\0\u{1}keys\0\u{3}sort_order\0\u{1}unify\0\u{3}batch_size\0\u{3}initial_batches\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}predicate\0\u{1}keys\0\u{3}sort_order\0\u{1}unify\0\u{3}batch_size\0\u{3}initial_batches\0\u{4},compact_batches\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4818,6 +4835,7 @@ nonisolated extension Contacts_V1_FetchContactsRequest: SwiftProtobuf.Message, S
       case 4: try { try decoder.decodeSingularBoolField(value: &self.unify) }()
       case 5: try { try decoder.decodeSingularUInt32Field(value: &self.batchSize) }()
       case 6: try { try decoder.decodeSingularUInt32Field(value: &self.initialBatches) }()
+      case 50: try { try decoder.decodeSingularBoolField(value: &self.compactBatches) }()
       default: break
       }
     }
@@ -4846,6 +4864,9 @@ nonisolated extension Contacts_V1_FetchContactsRequest: SwiftProtobuf.Message, S
     if self.initialBatches != 0 {
       try visitor.visitSingularUInt32Field(value: self.initialBatches, fieldNumber: 6)
     }
+    if self.compactBatches != false {
+      try visitor.visitSingularBoolField(value: self.compactBatches, fieldNumber: 50)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -4856,6 +4877,7 @@ nonisolated extension Contacts_V1_FetchContactsRequest: SwiftProtobuf.Message, S
     if lhs.unify != rhs.unify {return false}
     if lhs.batchSize != rhs.batchSize {return false}
     if lhs.initialBatches != rhs.initialBatches {return false}
+    if lhs.compactBatches != rhs.compactBatches {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -4863,7 +4885,7 @@ nonisolated extension Contacts_V1_FetchContactsRequest: SwiftProtobuf.Message, S
 
 nonisolated extension Contacts_V1_ContactBatch: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ContactBatch"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}contacts\0\u{1}last\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}contacts\0\u{1}last\0\u{2}0keys\0\u{1}identifiers\0\u{3}identifiers_unified\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4873,6 +4895,9 @@ nonisolated extension Contacts_V1_ContactBatch: SwiftProtobuf.Message, SwiftProt
       switch fieldNumber {
       case 1: try { try decoder.decodeRepeatedMessageField(value: &self.contacts) }()
       case 2: try { try decoder.decodeSingularBoolField(value: &self.last) }()
+      case 50: try { try decoder.decodeRepeatedStringField(value: &self.keys) }()
+      case 51: try { try decoder.decodeRepeatedStringField(value: &self.identifiers) }()
+      case 52: try { try decoder.decodeSingularBoolField(value: &self.identifiersUnified) }()
       default: break
       }
     }
@@ -4885,12 +4910,24 @@ nonisolated extension Contacts_V1_ContactBatch: SwiftProtobuf.Message, SwiftProt
     if self.last != false {
       try visitor.visitSingularBoolField(value: self.last, fieldNumber: 2)
     }
+    if !self.keys.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.keys, fieldNumber: 50)
+    }
+    if !self.identifiers.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.identifiers, fieldNumber: 51)
+    }
+    if self.identifiersUnified != false {
+      try visitor.visitSingularBoolField(value: self.identifiersUnified, fieldNumber: 52)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Contacts_V1_ContactBatch, rhs: Contacts_V1_ContactBatch) -> Bool {
     if lhs.contacts != rhs.contacts {return false}
     if lhs.last != rhs.last {return false}
+    if lhs.keys != rhs.keys {return false}
+    if lhs.identifiers != rhs.identifiers {return false}
+    if lhs.identifiersUnified != rhs.identifiersUnified {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

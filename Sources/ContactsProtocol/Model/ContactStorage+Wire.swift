@@ -15,19 +15,37 @@ extension ContactStorage {
     /// - Throws: `WireError.unknownKey` when `keys` holds a string that is not a CNContact key name;
     ///   `malformedMessage` for a contact type out of range or a date the protocol cannot describe.
     package init(wire message: Contacts_V1_Contact) throws(WireError) {
-        var keys = ContactKeySet.identifierOnly
-        for (index, key) in message.keys.enumerated() {
-            // The string is not quoted: a peer's unknown key may be anything, contact data included.
-            guard let property = ContactProperty(key: key) else {
-                throw WireError(.unknownKey, "Contact.keys[\(index)] is not a contact key name")
-            }
-            keys.insert(ContactKeySet(property))
-        }
-        self.init(identifier: message.identifier, fetchedKeys: keys)
+        try self.init(wire: message, holding: try Self.keySet(message.keys, field: "Contact.keys"))
+    }
+
+    /// The contact a message describes, holding `keys` whatever the message's own `keys` say: the form of a
+    /// compact batch, which names its keys once for all its contacts (docs/Protocol.md, "Compact batches").
+    ///
+    /// - Parameters:
+    ///   - message: A contact message.
+    ///   - keys: The keys the contact holds; the identifier is added.
+    /// - Throws: `malformedMessage` for a contact type out of range or a date the protocol cannot describe.
+    package init(wire message: Contacts_V1_Contact, holding keys: ContactKeySet) throws(WireError) {
+        self.init(identifier: message.identifier, fetchedKeys: keys.union(.identifierOnly))
         linkedIdentifiers = message.linkedIdentifiers
         for property in keys.properties {
             try read(property, from: message)
         }
+    }
+
+    /// The key set of a list of key names; `field` names the list in the error.
+    ///
+    /// - Throws: `WireError.unknownKey` when a string is not a CNContact key name.
+    package static func keySet(_ names: [String], field: String) throws(WireError) -> ContactKeySet {
+        var keys = ContactKeySet.identifierOnly
+        for (index, key) in names.enumerated() {
+            // The string is not quoted: a peer's unknown key may be anything, contact data included.
+            guard let property = ContactProperty(key: key) else {
+                throw WireError(.unknownKey, "\(field)[\(index)] is not a contact key name")
+            }
+            keys.insert(ContactKeySet(property))
+        }
+        return keys
     }
 
     /// Reads one property's value from a message.

@@ -13,12 +13,14 @@ extension Contacts_V1_Contact {
     /// batch.contacts = fetched.map { Contacts_V1_Contact($0) }
     /// ```
     ///
-    /// - Parameter storage: The contact's storage, as the store filled it or an app edited it.
-    package init(_ storage: ContactStorage) {
+    /// - Parameters:
+    ///   - storage: The contact's storage, as the store filled it or an app edited it.
+    ///   - listingKeys: Whether the message names its keys; false in a compact batch, which names them once.
+    package init(_ storage: ContactStorage, listingKeys: Bool = true) {
         self.init()
         let keys = storage.fetchedKeys
         identifier = storage.identifier
-        self.keys = keys.keys
+        if listingKeys { self.keys = keys.keys }
         linkedIdentifiers = storage.linkedIdentifiers
         for property in keys.properties {
             set(property, from: storage)

@@ -1,0 +1,62 @@
+import ContactsModel
+
+extension Contacts_V1_ContactBatch {
+    /// A compact batch of contacts (docs/Protocol.md, "Compact batches"): the keys once for the whole batch when
+    /// every contact holds the same ones, and bare identifiers when that is all the contacts hold.
+    ///
+    /// An enumeration sends thousands of contacts; naming two dozen keys in each, or building a `Contact`
+    /// message for each identifier, cost more than the contacts themselves (docs/Daemon.md, "Performance").
+    ///
+    /// ```swift
+    /// let batch = Contacts_V1_ContactBatch(compact: page, last: page.count < size)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - contacts: The batch's contacts, in order.
+    ///   - last: Whether this is the last batch of its reply.
+    package init(compact contacts: [ContactStorage], last: Bool) {
+        self.init()
+        self.last = last
+        guard let keys = contacts.first?.fetchedKeys else { return }
+        let shared = contacts.allSatisfy { $0.fetchedKeys == keys }
+        if shared, keys == .identifierOnly {
+            // A unified fetch gives a contact of one card that card's identifier as its links.
+            let unlinked = contacts.allSatisfy { $0.linkedIdentifiers.isEmpty }
+            let alone = !unlinked && contacts.allSatisfy { $0.linkedIdentifiers == [$0.identifier] }
+            if unlinked || alone {
+                identifiers = contacts.map(\.identifier)
+                identifiersUnified = alone
+                return
+            }
+        }
+        if shared { self.keys = keys.keys }
+        self.contacts = contacts.map { Contacts_V1_Contact($0, listingKeys: !shared) }
+    }
+
+    /// The batch's contacts, whichever form it has (compact or not).
+    ///
+    /// - Throws: `WireError.malformedMessage` for a batch with both `identifiers` and `contacts`, or contacts
+    ///   naming their own keys beside the batch's; `unknownKey` and the errors of `ContactStorage(wire:)`.
+    package func storages() throws(WireError) -> [ContactStorage] {
+        if !identifiers.isEmpty {
+            guard contacts.isEmpty, keys.isEmpty else {
+                throw WireError(.malformedMessage, "ContactBatch has identifiers beside contacts or keys")
+            }
+            return identifiers.map { identifier in
+                var storage = ContactStorage(identifier: identifier, fetchedKeys: .identifierOnly)
+                if identifiersUnified { storage.linkedIdentifiers = [identifier] }
+                return storage
+            }
+        }
+        guard !keys.isEmpty else {
+            return try contacts.map { (message) throws(WireError) in try ContactStorage(wire: message) }
+        }
+        let shared = try ContactStorage.keySet(keys, field: "ContactBatch.keys")
+        return try contacts.map { (message) throws(WireError) in
+            guard message.keys.isEmpty else {
+                throw WireError(.malformedMessage, "a Contact names keys in a batch that names them")
+            }
+            return try ContactStorage(wire: message, holding: shared)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import ContactsClient
+import ContactsSystem
+import ContactsTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+@testable import ContactsDaemon
+
+/// One connection shared by many callers: whoever waits reads the socket (docs/Daemon.md, "Decisions"), yet
+/// every reply reaches its own caller and pushes arrive whether or not a call is waiting.
+@Suite struct DaemonLinkTests {
+    private static var names: [any CNKeyDescriptor] {
+        [CNContactGivenNameKey as CNKeyDescriptor, CNContactFamilyNameKey as CNKeyDescriptor]
+    }
+
+    /// Runs `body` on a thread of Dispatch's, off Swift's cooperative pool, and waits for it without blocking one.
+    private static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
+    @Test func callsFromManyThreadsOnOneStoreEachGetTheirOwnReply() async throws {
+        let fixture = try DaemonFixture()
+        try fixture.setAccess(.full)
+        let people = (0..<24).map { ContactFixtures.person("Given\($0)", "Family\($0)") }
+        try ContactFixtures.save(people, in: fixture.person)
+        let expected = Dictionary(uniqueKeysWithValues: people.map { ($0.identifier, $0.givenName) })
+        let app = fixture.appStore()
+        let wrong = Atomic<Int>(0)
+        let answered = Atomic<Int>(0)
+        try await Self.offThePool {
+            DispatchQueue.concurrentPerform(iterations: 8) { thread in
+                for round in 0..<30 {
+                    let identifier = people[(thread * 7 + round) % people.count].identifier
+                    // A fetch by identifier and an enumeration interleave on the one connection.
+                    if round % 5 == 4 {
+                        let request = CNContactFetchRequest(keysToFetch: Self.names)
+                        var seen = 0
+                        try? app.enumerateContacts(with: request) { contact, _ in
+                            if expected[contact.identifier] != contact.givenName { wrong.add(1, ordering: .relaxed) }
+                            seen += 1
+                        }
+                        if seen != people.count { wrong.add(1, ordering: .relaxed) }
+                    } else if let contact = try? app.unifiedContact(withIdentifier: identifier, keysToFetch: Self.names),
+                        contact.identifier == identifier, contact.givenName == expected[identifier]
+                    {
+                        answered.add(1, ordering: .relaxed)
+                    } else {
+                        wrong.add(1, ordering: .relaxed)
+                    }
+                }
+            }
+        }
+        #expect(wrong.load(ordering: .relaxed) == 0)
+        #expect(answered.load(ordering: .relaxed) == 8 * 24)
+    }
+
+    @Test func aChangeIsPushedWhileACallWaitsAndReadsTheSocket() async throws {
+        // The app's only connection is busy with a request the person does not answer: the waiting caller is
+        // the one reading the socket, and must hand the push on.
+        let fixture = try DaemonFixture(consentTimeout: .seconds(20))
+        let app = fixture.appStore()
+        let recorder = NotificationRecorder(app)
+        let started = ContinuousClock.now
+        let request = AccessRequest(app)
+        try await Task.sleep(for: .milliseconds(500))
+        // The person's own tool saves (the app has no access to save with).
+        try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: fixture.person)
+        #expect(try await recorder.wait(for: 1, within: 60).count == 1)
+        #expect(ContinuousClock.now - started < .seconds(15), "the push came while the request still waited")
+        // Nobody answered: the request ends when the daemon stops waiting, not granted.
+        let refusal = await #expect(throws: CNError.self) { try await request.value() }
+        #expect(refusal?.code == .authorizationDenied)
+        // The connection is still in step: a call after the long one gets its own reply.
+        #expect(app.authorizationStatus(for: .contacts) == .notDetermined)
+    }
+
+    @Test func pushesBetweenBackToBackCallsAreAllPosted() async throws {
+        let fixture = try DaemonFixture()
+        try fixture.setAccess(.full)
+        let app = fixture.appStore()
+        let recorder = NotificationRecorder(app)
+        _ = app.authorizationStatus(for: .contacts)
+        // Another app saves between this app's calls: whoever reads when a notice arrives (this caller or the
+        // link's own thread) posts it, once.
+        let other = fixture.appStore()
+        for index in 0..<20 {
+            try ContactFixtures.save([ContactFixtures.person("Saved\(index)", "Other")], in: other)
+            #expect(app.authorizationStatus(for: .contacts) == .authorized)
+        }
+        #expect(try await recorder.wait(for: 20).count == 20)
+        #expect(try ContactFixtures.identifiers(in: app).count == 20)
+    }
+}
