@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Peak memory of `contacts accounts sync` as a book grows (issue 15: memory flat).
+
+    Benchmarks/scripts/sync-memory.py CONTACTS N [N...]
+
+CONTACTS is a built `contacts` tool (e.g. .build/release/contacts). For each N: writes N small cards into a fresh
+Radicale 3.9 collection (pip install radicale==3.9.0) on 127.0.0.1, builds Radicale's caches and sync history
+untimed, then runs, each as its own process under /usr/bin/time: the first sync, a sync after 10 cards changed
+on the server, a second such sync, a sync with nothing to do, and `contacts info` (the tool's floor). Prints
+seconds and peak resident set (MB) of each.
+"""
+import os, shutil, socket, subprocess, sys, tempfile, time
+
+
+def card(index, extra=""):
+    return (f"BEGIN:VCARD\r\nVERSION:3.0\r\nUID:u{index:06d}\r\nFN:Given{index} Family{index}\r\n"
+            f"N:Family{index};Given{index};;;\r\nTEL;TYPE=CELL:+1 555 {index:07d}\r\nEMAIL:p{index}@example.com\r\n"
+            f"NOTE:{'x' * 200}\r\n{extra}END:VCARD\r\n")
+
+
+def run(contacts, count):
+    folder = tempfile.mkdtemp(prefix="sync-memory-")
+    book = f"{folder}/collections/collection-root/alice/book"
+    os.makedirs(book)
+    with open(f"{book}/.Radicale.props", "w") as props:
+        props.write('{"D:displayname": "Book", "tag": "VADDRESSBOOK"}')
+    for index in range(count):
+        with open(f"{book}/u{index:06d}.vcf", "w") as out:
+            out.write(card(index))
+    with open(f"{folder}/users", "w") as users:
+        users.write("alice:pw\n")
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()
+    with open(f"{folder}/config", "w") as config:
+        config.write(f"[server]\nhosts = 127.0.0.1:{port}\ntimeout = 600\n[auth]\ntype = htpasswd\n"
+                     f"htpasswd_filename = {folder}/users\nhtpasswd_encryption = plain\n"
+                     f"[storage]\nfilesystem_folder = {folder}/collections\n[logging]\nlevel = warning\n")
+    server = subprocess.Popen([sys.executable, "-m", "radicale", "--config", f"{folder}/config"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(600):
+            try:
+                socket.create_connection(("127.0.0.1", port)).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        url = f"http://127.0.0.1:{port}/alice/book/"
+
+        def request(method, target, body, depth=None, kind="application/xml"):
+            arguments = ["curl", "-s", "-o", "/dev/null", "-u", "alice:pw", "-X", method, "-H",
+                         f"Content-Type: {kind}", "--data-binary", body]
+            if depth:
+                arguments += ["-H", f"Depth: {depth}"]
+            subprocess.run(arguments + [target], check=True)
+
+        request("PROPFIND", url, '<?xml version="1.0"?><propfind xmlns="DAV:"><prop><getetag/></prop></propfind>', "1")
+        request("REPORT", url, '<?xml version="1.0"?><sync-collection xmlns="DAV:"><sync-token/><sync-level>1'
+                '</sync-level><prop><getetag/></prop></sync-collection>', "1")
+        environment = dict(os.environ, HOME=folder, XDG_CONFIG_HOME=f"{folder}/config.d",
+                           CONTACTS_STORE=f"{folder}/Contacts.sqlite")
+        environment.pop("DBUS_SESSION_BUS_ADDRESS", None)
+        with open(f"{folder}/password", "w") as password:
+            password.write("pw\n")
+        subprocess.run([contacts, "init"], env=environment, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run([contacts, "accounts", "add", url, "--username", "alice", "--password-file",
+                        f"{folder}/password"], env=environment, check=True, stdout=subprocess.DEVNULL)
+
+        def timed(label, arguments):
+            start = time.time()
+            outcome = subprocess.run(["/usr/bin/time", "-f", "%M", *arguments], env=environment,
+                                     capture_output=True, text=True)
+            if outcome.returncode != 0:
+                raise SystemExit(f"{label} failed: {outcome.stderr[-500:]}")
+            peak = int(outcome.stderr.strip().splitlines()[-1]) / 1024
+            print(f"{count:>7}  {label:<22} {time.time() - start:7.2f} s  {peak:7.1f} MB", flush=True)
+
+        timed("first sync", [contacts, "accounts", "sync"])
+        for round_number in (1, 2):
+            for index in range(10):
+                changed = index * 7 + round_number
+                request("PUT", f"{url}u{changed:06d}.vcf", card(changed, f"NICKNAME:round {round_number}\r\n"),
+                        kind="text/vcard")
+            timed(f"10 changed (sync {round_number + 1})", [contacts, "accounts", "sync"])
+        timed("nothing to do", [contacts, "accounts", "sync"])
+        timed("contacts info (floor)", [contacts, "info"])
+    finally:
+        server.kill()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 3:
+        raise SystemExit(__doc__)
+    for size in sys.argv[2:]:
+        run(sys.argv[1], int(size))
