@@ -61,9 +61,12 @@ final class PendingConsents: Sendable {
                 return state.watchers.values.filter { $0.uid == uid }
             }
             for watcher in watchers { watcher.notify(waiting) }
-            Task.detached {
-                try? await Task.sleep(for: timeout)
-                self.resolve(id, with: nil, uid: nil)
+            // A timer on a queue rather than a sleeping task: the timeout must fire even when every thread of
+            // Swift's small cooperative pool is blocked (an app's requestAccess once waited forever in the tests
+            // because the task that would end it never got a thread).
+            let (seconds, attoseconds) = timeout.components
+            DispatchQueue.global().asyncAfter(deadline: .now() + Double(seconds) + Double(attoseconds) / 1e18) {
+                _ = self.resolve(id, with: nil, uid: nil)
             }
         }
     }
