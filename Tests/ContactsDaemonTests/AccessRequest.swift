@@ -25,6 +25,11 @@ final class AccessRequest: Sendable {
         done.signal()
     }
 
+    /// Whether the request has returned.
+    var isFinished: Bool {
+        outcome.withLock { $0 != nil }
+    }
+
     /// The request's outcome: whether access was granted, or the CNError it threw.
     func value() async throws -> Bool {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

@@ -225,6 +225,20 @@ struct LeakWorld {
         "method exportVCards(to:selection:options:)": "hidden contacts and group members: call 18",
         "method cardUID(ofContactWithIdentifier:)": "a hidden contact's card UID, or whether it has a card: call 21",
         "method contacts(withCardUID:keysToFetch:)": "a hidden contact found by its card's UID: call 22",
+        "method present(_:)":
+            "contacts the person did not pick, keys not asked, the note without the entitlement, any grant "
+            + "(PickerAttackTests.theSnapshotCarriesOnlyTheAskedKeysAndTheNoteOnlyWithTheEntitlement, "
+            + "theOneTimePickerGrantsNothing, theAppSocketCarriesTheOutcomeButNeverTheCandidates; ContactPickerTests)",
+        "method present(_:delegate:isolation:)":
+            "the same as present(_:), through the delegate (ContactPickerTests, ScreensBrowserTests+Pickers)",
+        "method presentContactAccessPicker()":
+            "identifiers the app already had or lost, or any outside limited access "
+            + "(PickerAttackTests.theAccessPickerIsEmptyAtOnceUnlessLimited, "
+            + "ScreensBrowserTests.theAccessPickerAddsAndRemovesAndTheAppLearnsOnlyTheAdded)",
+        "method startWebAccessButton(_:approvalCallback:)":
+            "matching contacts the app cannot see (the frame shows them to the person's browser only), or a grant "
+            + "without a genuine visible tap (ScreensBrowserTests+AccessButton; embedded stores get 104: "
+            + "anAppWithoutARegisteredWebOriginOrAnEmbeddedStoreGetsNoButton)",
     ]
 
     /// Identifiers made during the run (imports, and so on) differ between the two stores: they read as "new".
