@@ -476,6 +476,9 @@ final class ConnectionSession: @unchecked Sendable {
     // MARK: Replies
 
     func send(id: UInt64, _ body: Contacts_V1_ServerMessage.OneOf_Body) {
+        // A reply or push that comes after the peer went away (a picker or button session ending, a timer) has
+        // nowhere to go; writing it would hand a task to an event loop that may already have shut down.
+        guard channel.isActive else { return }
         var message = Contacts_V1_ServerMessage()
         message.id = id
         message.body = body
