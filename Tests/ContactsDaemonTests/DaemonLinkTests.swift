@@ -66,11 +66,31 @@ import Testing
         let app = fixture.appStore()
         let recorder = NotificationRecorder(app)
         let request = AccessRequest(app)
-        try await Task.sleep(for: .milliseconds(500))
-        // The person's own tool saves (the app has no access to save with).
-        try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: fixture.person)
+        // Whether the request had returned is read when the notification is posted, on the posting thread: the
+        // test's own async code may be held up by the rest of the suite, the delivery may not.
+        let finishedWhenPushed = PushMoment()
+        let observer = NotificationCenter.default.addObserver(forName: .CNContactStoreDidChange, object: app, queue: nil) { _ in
+            finishedWhenPushed.record(request.isFinished)
+        }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        // The person's own tool saves (the app has no access to save with), half a second after the request
+        // started, on a thread of its own: the test's task may resume much later when the suite loads the pool,
+        // and the save must land while the request still waits.
+        let person = fixture.person
+        let saved = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            usleep(500_000)
+            _ = try? ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: person)
+            saved.signal()
+        }
         #expect(try await recorder.wait(for: 1, within: 50).count == 1)
-        #expect(!request.isFinished, "the push came while the request still waited")
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                saved.wait()
+                continuation.resume()
+            }
+        }
+        #expect(finishedWhenPushed.value == false, "the push came while the request still waited")
         // Nobody answered: the request ends when the daemon stops waiting, not granted.
         let refusal = await #expect(throws: CNError.self) { try await request.value() }
         #expect(refusal?.code == .authorizationDenied)
@@ -94,4 +114,15 @@ import Testing
         #expect(try await recorder.wait(for: 20).count == 20)
         #expect(try ContactFixtures.identifiers(in: app).count == 20)
     }
+}
+
+/// What a notification observer saw first, shared with its closure.
+private final class PushMoment: Sendable {
+    private let first = Mutex<Bool?>(nil)
+
+    func record(_ finished: Bool) {
+        first.withLock { if $0 == nil { $0 = finished } }
+    }
+
+    var value: Bool? { first.withLock { $0 } }
 }
