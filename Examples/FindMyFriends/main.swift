@@ -4,6 +4,7 @@
 //
 //   FindMyFriends            list every friend the app may see
 //   FindMyFriends NAME...    find friends by name
+//   FindMyFriends --web-button NAME...    print the contact access button's frame for a web page (daemon mode)
 //
 // The app is identified by the Info.plist next to it, or the one CONTACTS_APP_INFO_PLIST names; the
 // person answers the consent prompt (CONTACTS_CONSENT=deny|full|limited|limited:ID,... on machines
@@ -15,6 +16,9 @@
 import Contacts
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--web-button" {
+    exit(WebButton(query: arguments.dropFirst().joined(separator: " ")).run())
+}
 let query = arguments.joined(separator: " ")
 let app = FindMyFriends(query: query.isEmpty ? nil : query)
 exit(await app.run())

@@ -15,7 +15,8 @@ extension AppRegistry {
     ///
     /// ```json
     /// { "bundleIdentifier": "org.example.Friends", "sandbox": "flatpak", "sandboxID": "org.example.Friends",
-    ///   "displayName": "Friends", "usageDescription": "Finds your friends.", "entitlements": [] }
+    ///   "displayName": "Friends", "usageDescription": "Finds your friends.", "entitlements": [],
+    ///   "webOrigin": "https://friends.example" }
     /// ```
     package struct SandboxedEntry: Codable, Hashable, Sendable {
         package var bundleIdentifier: String
@@ -25,6 +26,8 @@ extension AppRegistry {
         package var displayName: String?
         package var usageDescription: String?
         package var entitlements: [String]?
+        /// The web origin whose pages may frame the app's contact access button, as for a host app's entry.
+        package var webOrigin: String? = nil
 
         var identity: AppIdentity {
             AppIdentity(
@@ -63,11 +66,11 @@ extension AppRegistry {
     @discardableResult
     package static func register(
         sandbox: Sandbox, id: String, bundleIdentifier: String? = nil, displayName: String? = nil,
-        usageDescription: String?, entitlements: [String] = [], in directory: URL
+        usageDescription: String?, entitlements: [String] = [], webOrigin: String? = nil, in directory: URL
     ) throws -> URL {
         let entry = SandboxedEntry(
             bundleIdentifier: bundleIdentifier ?? id, sandbox: sandbox, sandboxID: id, displayName: displayName,
-            usageDescription: usageDescription, entitlements: entitlements)
+            usageDescription: usageDescription, entitlements: entitlements, webOrigin: webOrigin)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = fileURL(bundleIdentifier: entry.bundleIdentifier, in: directory)
         let encoder = JSONEncoder()

@@ -30,8 +30,17 @@ extension AppRegistry {
         return "\(scheme)://\(host)"
     }
 
-    /// The registered web origin of an app, by bundle identifier; nil when the app has none (or an invalid one).
+    /// The registered web origin of an app, host or sandboxed, by bundle identifier, from a trusted file only;
+    /// nil when the app has none (or an invalid one).
     func webOrigin(of bundleIdentifier: String) -> String? {
-        entries().values.first { $0.bundleIdentifier == bundleIdentifier }?.webOrigin.flatMap(Self.webOrigin)
+        for file in files() where file.isTrusted {
+            if let entry = file.entry, entry.bundleIdentifier == bundleIdentifier {
+                return entry.webOrigin.flatMap(Self.webOrigin)
+            }
+            if let entry = file.sandboxedEntry, entry.bundleIdentifier == bundleIdentifier {
+                return entry.webOrigin.flatMap(Self.webOrigin)
+            }
+        }
+        return nil
     }
 }

@@ -31,4 +31,38 @@ import Testing
         #expect(result.standardError.contains("--web-origin"))
         #expect(!FileManager.default.fileExists(atPath: world.registry + "/org.example.friends.json"))
     }
+
+    @Test func aSandboxedAppGetsAWebOriginAndTheListShowsEveryOrigin() throws {
+        let world = try AppsCommandTests.World()
+        let flatpak = try world.contacts([
+            "apps", "register", "--flatpak", "org.example.Friends", "--usage", "Finds.",
+            "--web-origin", "HTTPS://Friends.Example:443",
+        ])
+        #expect(flatpak.status == 0, "\(flatpak.standardError)")
+        #expect(flatpak.standardOutput.contains("web origin"))
+        let file = URL(fileURLWithPath: world.registry + "/org.example.Friends.json")
+        let entry = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        #expect(entry["webOrigin"] as? String == "https://friends.example")
+        let bad = try world.contacts([
+            "apps", "register", "--snap", "friends", "--bundle-id", "org.example.snap", "--usage", "Finds.",
+            "--web-origin", "https://*.example",
+        ])
+        #expect(bad.status == 64)
+        #expect(!FileManager.default.fileExists(atPath: world.registry + "/org.example.snap.json"))
+
+        let host = try world.register(nil, "org.example.host", ["--usage", "Finds.", "--web-origin", "http://127.0.0.2:8080"])
+        #expect(host.status == 0, "\(host.standardError)")
+        _ = try world.register("/usr/bin/true", "org.example.plain", ["--usage", "Finds."])
+        let apps = try world.list()
+        let origins = Dictionary(uniqueKeysWithValues: apps.compactMap { app in
+            (app["bundleIdentifier"] as? String).map { ($0, app["webOrigin"] as? String ?? "none") }
+        })
+        #expect(origins == [
+            "org.example.Friends": "https://friends.example", "org.example.host": "http://127.0.0.2:8080",
+            "org.example.plain": "none",
+        ])
+        let table = try world.contacts(["apps", "list"]).standardOutput
+        #expect(table.contains("WEB ORIGIN"))
+        #expect(table.contains("https://friends.example") && table.contains("http://127.0.0.2:8080"))
+    }
 }

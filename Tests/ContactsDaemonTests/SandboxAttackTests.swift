@@ -1,5 +1,6 @@
 import ContactsSystem
 import ContactsTestSupport
+import ContactsWebUI
 import Foundation
 import Testing
 
@@ -166,6 +167,32 @@ struct SandboxAttackTests {
             info: nil, extra: ["--ro-bind", folder, folder, "--ro-bind", library.path, systemPath],
             environment: ["LD_PRELOAD": systemPath], [app])
         expectNoData(result)
+    }
+
+    @Test func aFlatpakAppPlacesAWebButtonOnlyForTheOriginItsEntryNames() async throws {
+        let world = try World()
+        _ = try await world.daemon.startScreens(PersonScreensConfiguration(port: 0))
+        let command = ["/app/bin/FindMyFriends", "--web-button", "Ann"]
+        let without = try await ScreensBrowserTests.offPool { try world.run(info: try world.info(), command) }
+        #expect(without.status == 1)
+        #expect(without.output.contains("No contact access button (104)"), "no web origin registered: \(without.output)")
+
+        try AppRegistry.register(
+            sandbox: .flatpak, id: Self.appID, displayName: "Find My Friends", usageDescription: "Finds your friends.",
+            webOrigin: "https://friends.example", in: world.daemon.configuration.registryDirectory)
+        let with = try await ScreensBrowserTests.offPool { try world.run(info: try world.info(), command) }
+        #expect(with.status == 0, "\(with.output)")
+        #expect(with.output.contains("Embed in: https://friends.example\n"))
+        #expect(with.output.contains("Frame: http://127.0.0.1:"))
+
+        // The user's own sandbox around a copy of the app claims the registered id: no button, no origin.
+        let attacker = try world.attackerDirectory()
+        try FileManager.default.copyItem(
+            at: world.files.appendingPathComponent("bin"), to: attacker.appendingPathComponent("bin"))
+        _ = try UnprivilegedApp.run(["/bin/chown", "-R", "\(world.userA.uid):\(world.userA.gid)", attacker.path])
+        let copy = try await ScreensBrowserTests.offPool { try world.run(appFiles: attacker, info: try world.info(), command) }
+        #expect(copy.status == 1)
+        #expect(!copy.output.contains("Embed in"), "\(copy.output)")
     }
 
     /// A shared library user A built, in user A's directory.

@@ -22,7 +22,7 @@ extension ContactsCommand.AppRegister {
             do {
                 url = try AppRegistry.register(
                     sandbox: sandbox, id: id, bundleIdentifier: bundle, displayName: name, usageDescription: usage,
-                    entitlements: entitlements, in: directory)
+                    entitlements: entitlements, webOrigin: webOrigin.flatMap(AppRegistry.webOrigin), in: directory)
             } catch {
                 throw CommandFailure.fileSystem("cannot write \(target.path)", error)
             }
@@ -31,6 +31,7 @@ extension ContactsCommand.AppRegister {
             if let name { table.append(["  name", name]) }
             if let usage { table.append(["  usage", usage]) }
             for entitlement in entitlements { table.append(["  entitlement", entitlement]) }
+            if let origin = webOrigin.flatMap(AppRegistry.webOrigin) { table.append(["  web origin", origin]) }
             let text = "\(replaced ? "Updated" : "Registered") \(bundle) in \(url.path):\n" + table.rendered
             var buffer = BufferedOutput()
             buffer.write(text + Self.notes(usage: usage, file: url))

@@ -12,6 +12,8 @@ struct RegisteredApp: Encodable {
     var sandbox: String?
     /// The Flatpak app id or the snap's name.
     var sandboxID: String?
+    /// The web origin allowed to frame the app's contact access button, as the daemon reads it; nil: no button.
+    var webOrigin: String?
     var file: String
     var owner: UInt32
     var trusted: Bool
@@ -26,6 +28,7 @@ struct RegisteredApp: Encodable {
             bundleIdentifier = entry.bundleIdentifier
             displayName = entry.displayName
             executable = entry.executable
+            webOrigin = entry.webOrigin.flatMap(AppRegistry.webOrigin)
             executableExists = FileManager.default.fileExists(atPath: entry.executable)
             let digest = try? AppRegistry.sha256(ofFileAt: entry.executable)
             hashMatches = digest == entry.sha256.lowercased()
@@ -34,6 +37,7 @@ struct RegisteredApp: Encodable {
             displayName = entry.displayName
             sandbox = entry.sandbox.rawValue
             sandboxID = entry.sandboxID
+            webOrigin = entry.webOrigin.flatMap(AppRegistry.webOrigin)
         } else {
             return nil
         }
@@ -41,7 +45,7 @@ struct RegisteredApp: Encodable {
 
     /// The table people read: one row per app.
     static func table(_ apps: [RegisteredApp]) -> String {
-        var table = TextTable(header: ["BUNDLE ID", "NAME", "EXECUTABLE", "TRUSTED", "HASH"])
+        var table = TextTable(header: ["BUNDLE ID", "NAME", "EXECUTABLE", "WEB ORIGIN", "TRUSTED", "HASH"])
         for app in apps {
             let hash: String =
                 switch (app.hashMatches, app.executableExists) {
@@ -52,7 +56,7 @@ struct RegisteredApp: Encodable {
                 }
             table.append([
                 app.bundleIdentifier, app.displayName ?? "",
-                app.executable ?? "\(app.sandbox ?? "") \(app.sandboxID ?? "")",
+                app.executable ?? "\(app.sandbox ?? "") \(app.sandboxID ?? "")", app.webOrigin ?? "-",
                 app.trusted ? "yes" : "no (owner uid \(app.owner))",
                 hash,
             ])
