@@ -40,14 +40,30 @@ extension PersonScreens {
             + "form-action 'none'; frame-ancestors \(origin); base-uri 'none'"
     }
 
-    /// `/button/<session>`: the frame. Without the person's button cookie, or for another user's session, it is
-    /// an empty button: no contact and no secret, whoever asks (the app itself, with a plain HTTP client).
+    /// The Storage Access API's request header (`none`, `inactive`, `active`): whether a browser that keeps
+    /// third-party cookies from frames has let this frame use them.
+    static let storageAccessHeader = HTTPField.Name("Sec-Fetch-Storage-Access")!
+    /// The answer that asks the browser to retry with the cookies it was allowed to send, or to let the loaded
+    /// frame's own requests carry them.
+    static let activateStorageAccess = HTTPField.Name("Activate-Storage-Access")!
+
+    /// `/button/<session>`: the frame. Without the person's button cookie, or for another user's session, it has
+    /// no contact and no secret, whoever asks (the app itself, with a plain HTTP client).
+    ///
+    /// A browser that blocks third-party cookies (Debian's Chromium does by default) does not send the button
+    /// cookie to the frame. The frame then offers to connect: a genuine tap calls `requestStorageAccess()`, the
+    /// browser asks the person (or remembers their answer), and the frame loads again with the cookie. Later loads
+    /// of a frame the person allowed say `Sec-Fetch-Storage-Access: inactive`, and the daemon asks the browser to
+    /// retry with the cookie (`Activate-Storage-Access: retry`) for the app's registered origin only; a load that
+    /// carries it gets `load`, so the frame's own posts carry it too (docs/WebUI.md).
     func buttonFrame(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let language = language(request)
         guard let session = context.parameters.get("session"), let look = backend.accessButtonLook(session) else {
             return message(.notFound, "errorNotFound", language)
         }
+        let storageAccess = request.headers[Self.storageAccessHeader]
         var values: [String: Any] = ["session": session, "origin": look.embeddingOrigin]
+        var activate: String?
         if let uid = buttonUser(request) {
             switch await backend.accessButtonView(session, uid: uid) {
             case .empty:
@@ -55,13 +71,7 @@ extension PersonScreens {
             case .matches(let app, let matches):
                 values["state"] = "matches"
                 values["secret"] = button.secrets.issue(session: session, uid: uid)
-                values["matches"] = matches.enumerated().map { index, match in
-                    [
-                        "index": index, "identifier": match.identifier, "name": match.name,
-                        "initials": Self.initials(match.name),
-                        "caption": match.caption ?? strings.text("buttonDefaultCaption", language, ["app": app]),
-                    ] as [String: Any]
-                }
+                values.merge(matchValues(matches, app: app, language)) { _, new in new }
             case .prompt(let app, let purpose):
                 values["state"] = "prompt"
                 values["secret"] = button.secrets.issue(session: session, uid: uid)
@@ -69,12 +79,49 @@ extension PersonScreens {
                     "title": strings.text("buttonPromptTitle", language, ["app": app]), "purpose": purpose,
                 ]
             }
+            if storageAccess == "active" { activate = "load" }
         } else {
-            values["state"] = "empty"
+            switch storageAccess {
+            case "inactive":
+                // Allowed before, not yet used by this load: the browser retries with the cookie.
+                values["state"] = "empty"
+                activate = "retry; allowed-origin=\"\(look.embeddingOrigin)\""
+            case "active":
+                // Allowed, and still no cookie: this browser never entered the screens (or signed out).
+                values["state"] = "signin"
+                values["signin"] = true
+            default:
+                values["state"] = "connect"
+                values["connect"] = true
+            }
         }
         var response = page("button", title: strings.text("buttonTitle", language), language, session: nil, values)
         if let policy = ScreenGuard.policy { response.headers[policy] = Self.framePolicy(look.embeddingOrigin) }
+        if let activate { response.headers[Self.activateStorageAccess] = activate }
+        response.headers[.vary] = "Cookie, Sec-Fetch-Storage-Access"
         return response
+    }
+
+    /// The template's values for the matches: one match is the button itself; several are a button that opens
+    /// the list of them, as iOS opens a list after the tap.
+    private func matchValues(_ matches: [AccessButtonMatch], app: String, _ language: ScreenLanguage) -> [String: Any] {
+        var values: [String: Any] = [
+            "matches": matches.enumerated().map { index, match in
+                [
+                    "index": index, "identifier": match.identifier, "name": match.name,
+                    "initials": Self.initials(match.name),
+                    "caption": match.caption ?? strings.text("buttonDefaultCaption", language, ["app": app]),
+                ] as [String: Any]
+            }
+        ]
+        if matches.count > 1 {
+            values["several"] = [
+                "names": matches.map(\.name).joined(separator: ", "),
+                "initials": Self.initials(matches[0].name),
+                "caption": strings.text("buttonChoose", language, ["app": app]),
+            ]
+        }
+        return values
     }
 
     /// `/button/<session>/style.css`: the colors, weight and image width the app asked for (and the daemon found

@@ -185,18 +185,61 @@ extension ScreensBrowserTests {
         #expect(button.grants.all.isEmpty)
     }
 
-    @Test func aBrowserThatBlocksThirdPartyCookiesShowsAnEmptyButton() async throws {
+    @Test func aBrowserThatBlocksThirdPartyCookiesConnectsThroughStorageAccess() async throws {
+        try Self.requireBrowser()
+        let button = try await ButtonWorld(access: .limited([]), extraContacts: [("Ann", "Moss")])
+        let session = try button.start("Ann")
+        let seen = try await Self.buttonBrowse(
+            "tap",
+            try button.config(
+                "button-storage-access", session,
+                ["mode": "several", "choose": 0, "blockThirdPartyCookies": true, "storageAccess": "grant", "reloadPage": true]))
+        let annLee = try #require(button.contacts["Ann"])
+        let connect = seen["connect"] as? [String: Any]
+        #expect(Self.names(connect) == [], "before the person's tap the frame holds no contact")
+        let before = seen["before"] as? [String: Any]
+        #expect(Self.names(before) == ["Ann Lee", "Ann Moss"], "allowed: the frame got the cookie and the matches")
+        #expect(try await button.grants.wait(for: 1) == [[annLee]], "the tap's post carried the cookie too")
+        #expect(Self.messages(seen).count == 1)
+        #expect(button.lastTap(session)?.isVerified == true)
+        let reloaded = seen["reloaded"] as? [String: Any]
+        #expect(Self.names(reloaded) == ["Ann Moss"], "the page loaded again: the frame has the cookie at once")
+        #expect(seen["pageHoldsNames"] as? [String] == [])
+    }
+
+    @Test func aBrowserThatBlocksThirdPartyCookiesAndRefusesStorageAccessShowsNoContact() async throws {
         try Self.requireBrowser()
         let button = try await ButtonWorld(access: .limited([]))
         let session = try button.start("Ann")
         let seen = try await Self.buttonBrowse(
             "tap",
             try button.config(
-                "button-blocked-cookies", session, ["mode": "genuine", "expect": "empty", "blockThirdPartyCookies": true]))
-        let before = seen["before"] as? [String: Any]
-        #expect(before?["state"] as? String == "empty", "no button cookie in the frame: it fails closed")
-        #expect(Self.names(before) == [])
+                "button-storage-refused", session,
+                ["mode": "genuine", "blockThirdPartyCookies": true, "storageAccess": "refuse"]))
+        let connect = seen["connect"] as? [String: Any]
+        #expect(connect?["state"] as? String == "connect")
+        #expect(Self.names(connect) == [])
+        let refused = seen["refused"] as? [String: Any]
+        #expect(Self.names(refused) == [], "the browser said no: still no cookie, no contact (fails closed)")
+        #expect((refused?["notice"] as? String)?.contains("contacts ui") == true, "and the frame says what to do")
+        #expect(button.lastTap(session) == nil)
         #expect(button.grants.all.isEmpty)
+        #expect(seen["pageHoldsNames"] as? [String] == [])
+    }
+
+    @Test func severalMatchesOpenAListAndOnlyTheChosenContactIsShared() async throws {
+        try Self.requireBrowser()
+        let button = try await ButtonWorld(access: .limited([]), extraContacts: [("Ann", "Moss")])
+        let session = try button.start("Ann")
+        let seen = try await Self.buttonBrowse(
+            "tap", try button.config("button-several", session, ["mode": "several", "choose": 1]))
+        let annMoss = try #require(button.contacts["Ann Moss"])
+        let before = seen["before"] as? [String: Any]
+        #expect(before?["several"] as? Bool == true && before?["listOpen"] as? Bool == false, "one button for both")
+        #expect((seen["list"] as? [String: Any])?["listOpen"] as? Bool == true, "the tap opened the list")
+        #expect(try await button.grants.wait(for: 1) == [[annMoss]], "only the chosen contact is shared")
+        #expect(Self.names(seen["after"]) == ["Ann Lee"], "Ann Lee is still offered")
+        #expect(try Self.visibleNames(button.app) == ["Ann", "Bob"])
     }
 
     @Test func theButtonCanBeUsedWithTheKeyboard() async throws {
@@ -206,6 +249,19 @@ extension ScreensBrowserTests {
         let seen = try await Self.buttonBrowse("tap", try button.config("button-keyboard", session, ["mode": "keyboard"]))
         let ann = try #require(button.contacts["Ann"])
         #expect(try await button.grants.wait(for: 1) == [[ann]], "ENTER on the focused match is a genuine tap")
+        #expect(Self.messages(seen).count == 1)
+    }
+
+    @Test func theListOfSeveralMatchesCanBeUsedWithTheKeyboard() async throws {
+        try Self.requireBrowser()
+        let button = try await ButtonWorld(access: .limited([]), extraContacts: [("Ann", "Moss")])
+        let session = try button.start("Ann")
+        let seen = try await Self.buttonBrowse(
+            "tap", try button.config("button-keyboard-several", session, ["mode": "keyboardSeveral"]))
+        let annLee = try #require(button.contacts["Ann"])
+        #expect((seen["list"] as? [String: Any])?["listOpen"] as? Bool == true, "ENTER opened the list")
+        #expect(seen["focused"] as? String == "match-0", "and moved the focus to its first row")
+        #expect(try await button.grants.wait(for: 1) == [[annLee]], "ENTER on the row shares that contact")
         #expect(Self.messages(seen).count == 1)
     }
 
@@ -254,6 +310,21 @@ extension ScreensBrowserTests {
         try await attack("tiny", missing: .unobstructed)
     }
 
+    @Test func aDoubleClickOnSeveralMatchesGrantsNothing() async throws {
+        try Self.requireBrowser()
+        let button = try await ButtonWorld(access: .limited([]), extraContacts: [("Ann", "Moss")])
+        let session = try button.start("Ann")
+        let seen = try await Self.buttonBrowse(
+            "tap", try button.config("button-attack-double-click", session, ["mode": "doubleClick"]))
+        #expect(Self.names(seen["before"]) == ["Ann Lee", "Ann Moss"])
+        let tap = try #require(button.lastTap(session), "the second click reached the daemon")
+        #expect(!tap.verification.contains(.genuineEvent), "a row seen for no time is no choice: \(tap.verification)")
+        #expect(Self.messages(seen).isEmpty)
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(button.grants.all.isEmpty)
+        #expect(try Self.visibleNames(button.app) == ["Bob"])
+    }
+
     @Test func aPageOfAnotherOriginFramingTheButtonSeesNothing() async throws {
         try Self.requireBrowser()
         let button = try await ButtonWorld(access: .limited([]))
@@ -274,6 +345,11 @@ extension ScreensBrowserTests {
         #expect(seen["holdsNames"] as? [String] == [], "no contact reaches a client without the person's cookie")
         #expect(seen["secret"] as? String == "", "and no secret to tap with")
         #expect((seen["policy"] as? String)?.contains("frame-ancestors \(button.origin);") == true)
+        let claimed = seen["claimedStorageAccess"] as? [String: [String: Any]]
+        #expect(claimed?["active"]?["holdsNames"] as? [String] == [], "claiming storage access brings no cookie")
+        #expect(claimed?["active"]?["secret"] as? String == "")
+        #expect(claimed?["inactive"]?["holdsNames"] as? [String] == [])
+        #expect(claimed?["inactive"]?["activate"] as? String == "retry; allowed-origin=\"\(button.origin)\"")
         #expect(seen["forgedTap"] as? Int == 403)
         #expect(button.lastTap(session) == nil)
         #expect(button.grants.all.isEmpty)

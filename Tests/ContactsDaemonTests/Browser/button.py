@@ -115,13 +115,19 @@ class Run:
         self.wait.until(lambda driver: driver.find_elements(By.TAG_NAME, "h1"))
 
     def frame_state(self):
-        """Inside the frame: its state (matches, prompt, empty), the names it shows; back to the page after."""
+        """Inside the frame: its state (matches, prompt, empty, connect, signin), the names it holds (shown, or in
+        the list of several matches), whether that list is open, and the notice it shows; back to the page after."""
         self.driver.switch_to.frame(self.driver.find_element(By.ID, "button"))
         try:
-            mains = self.driver.find_elements(By.ID, "button")
-            state = mains[0].get_attribute("class") if mains else None
-            names = [element.text for element in self.driver.find_elements(By.CSS_SELECTOR, ".match .name")]
-            return {"state": state, "names": names}
+            return self.driver.execute_script(
+                "var main = document.getElementById('button');"
+                "var list = document.getElementById('match-list');"
+                "var notice = document.getElementById('button-signin');"
+                "return {state: main ? main.className : null,"
+                " names: Array.from(document.querySelectorAll('.match .name')).map(function (e) { return e.textContent; }),"
+                " several: document.getElementById('button-several') !== null,"
+                " listOpen: list !== null && !list.hidden,"
+                " notice: notice && !notice.hidden ? notice.textContent : null};")
         finally:
             self.driver.switch_to.default_content()
 
@@ -172,6 +178,19 @@ class Run:
         finally:
             self.driver.switch_to.default_content()
 
+    def open_list(self):
+        """Several matches: a genuine click on the first button opens the list; the person looks at it."""
+        self.click_in_frame("button-several")
+        time.sleep(SETTLE)  # the frame counts a tap on a row only after the list was in view for 500 ms
+
+    def allow_storage_access(self, page):
+        """The person answers Chromium's storage access prompt with Allow (headless Chromium has no prompt to
+        click, and refuses by itself: the DevTools protocol sets the answer the prompt would store)."""
+        frame_origin = self.config["frame"].split("/button/")[0]
+        self.driver.execute_cdp_cmd("Browser.setPermission", {
+            "permission": {"name": "storage-access"}, "setting": "granted", "origin": page.origin,
+            "embeddedOrigin": frame_origin})
+
     def messages(self):
         return json.loads(self.driver.find_element(By.ID, "messages").text)
 
@@ -203,8 +222,24 @@ def tap(run):
     page = AppPage("127.0.0.2", config["pagePort"], config["frame"], style=style, overlay=mode == "overlay")
     try:
         run.driver.get(page.origin + "/")
+        result = {}
+        if config.get("storageAccess"):
+            # Third-party cookies blocked: the frame offers to connect, and the person taps it.
+            result["connect"] = run.wait_for_frame("connect")
+            run.shot(config["name"] + "-0-connect")
+            if config["storageAccess"] == "grant":
+                run.allow_storage_access(page)
+            run.in_frame("window.beforeTap = true")
+            run.click_in_frame("button-connect")
+            if config["storageAccess"] != "grant":
+                time.sleep(SETTLE)
+                result["refused"] = run.frame_state()
+                run.shot(config["name"] + "-0-refused")
+                result.update(page_record(run, page))
+                return result
+            run.wait_for_reload()
         before = run.wait_for_frame(config.get("expect", "matches"))
-        result = {"before": before}
+        result["before"] = before
         run.shot(config["name"] + "-1-page")
         if config.get("expect") == "empty":
             result.update(page_record(run, page))
@@ -230,9 +265,36 @@ def tap(run):
             else:
                 time.sleep(SETTLE)  # a person looks before pressing; the frame wants 500 ms of focus
             webdriver.ActionChains(run.driver).send_keys(Keys.ENTER).perform()
+        elif mode == "keyboardSeveral":
+            # TAB to the button of several matches, ENTER opens their list and moves the focus to its first row,
+            # the person reads it, ENTER again shares that contact.
+            run.driver.find_element(By.TAG_NAME, "body").click()
+            for _ in range(10):
+                focused = run.in_frame("return document.activeElement && document.activeElement.id")
+                if focused == "button-several":
+                    break
+                webdriver.ActionChains(run.driver).send_keys(Keys.TAB).perform()
+            time.sleep(SETTLE)
+            webdriver.ActionChains(run.driver).send_keys(Keys.ENTER).perform()
+            time.sleep(SETTLE)
+            result["focused"] = run.in_frame("return document.activeElement && document.activeElement.id")
+            result["list"] = run.frame_state()
+            run.shot(config["name"] + "-2-list")
+            webdriver.ActionChains(run.driver).send_keys(Keys.ENTER).perform()
         elif mode == "replay":
-            # Two matches share the frame: the first, by its own position.
+            # Two matches share the frame: open their list and tap the first.
+            run.open_list()
             run.click_in_frame("match-0")
+        elif mode == "several":
+            run.open_list()
+            result["list"] = run.frame_state()
+            run.shot(config["name"] + "-2-list")
+            run.click_in_frame("match-%d" % config.get("choose", 0))
+        elif mode == "doubleClick":
+            # The page asks for a double click over the frame: the first click opens the list, the second lands on
+            # the row now under the pointer (below the middle: the middle is the gap between the two rows).
+            frame = run.driver.find_element(By.ID, "button")
+            webdriver.ActionChains(run.driver).move_to_element_with_offset(frame, 0, 25).double_click().perform()
         else:
             run.click_frame_center()
         run.wait_for_reload()
@@ -241,7 +303,8 @@ def tap(run):
             result["promptText"] = run.in_frame("return document.getElementById('button-prompt-title').textContent")
             run.shot(config["name"] + "-2-prompt")
             run.click_in_frame("button-allow")
-        result["messages"] = run.wait_for_messages(1, 10 if mode in ("genuine", "prompt", "replay", "keyboard") else 4)
+        result["messages"] = run.wait_for_messages(
+            1, 10 if mode in ("genuine", "prompt", "replay", "keyboard", "several", "keyboardSeveral") else 4)
         run.shot(config["name"] + "-3-after")
         if mode == "replay":
             # The same tap again, with the secret of the load that was spent, from inside the frame: cookie, origin
@@ -262,6 +325,12 @@ def tap(run):
         result["after"] = run.frame_state()
         result.update(page_record(run, page))
         result["messages"] = run.messages()
+        if config.get("reloadPage"):
+            # The app's page loads again: a frame the person allowed gets the cookie at once (the browser retries
+            # its load with it), no second tap on "connect".
+            run.driver.refresh()
+            result["reloaded"] = run.wait_for_frame(config.get("reloadState", "matches"))
+            run.shot(config["name"] + "-4-reloaded")
         return result
     finally:
         page.close()
@@ -296,6 +365,18 @@ def outsider(config):
     secret = body.split('data-secret="')[1].split('"')[0] if 'data-secret="' in body else None
     result = {"status": status, "policy": headers.get("Content-Security-Policy"),
               "holdsNames": [n for n in config.get("names", []) if n in body], "secret": secret}
+    # Claiming the browser's storage access changes nothing: no cookie, no names and no secret.
+    result["claimedStorageAccess"] = {}
+    for claim in ("active", "inactive"):
+        request = urllib.request.Request(frame)
+        request.add_header("Sec-Fetch-Storage-Access", claim)
+        request.add_header("Origin", config.get("pageOrigin", origin))
+        with urllib.request.urlopen(request, timeout=WAIT) as response:
+            text = response.read().decode()
+            result["claimedStorageAccess"][claim] = {
+                "holdsNames": [n for n in config.get("names", []) if n in text],
+                "secret": text.split('data-secret="')[1].split('"')[0] if 'data-secret="' in text else None,
+                "activate": response.headers.get("Activate-Storage-Access")}
     forged = json.dumps({"secret": "0" * 64, "identifier": config["identifier"], "genuine": True,
                          "visible": True}).encode()
     request = urllib.request.Request(frame + "/tap", data=forged, method="POST")

@@ -1,11 +1,36 @@
 // The contact access button's frame. It reports each tap to the daemon with what it saw: whether the event was
-// the person's (isTrusted, and for a key, on a button focused long enough) and whether the whole frame was visible and unobstructed (IntersectionObserver v2)
-// for long enough and at the minimum size. The daemon's flow decides; this script only reports. After a
+// the person's (isTrusted; for a key, on a button focused long enough; for a row of several matches, a list in
+// view long enough) and whether the whole frame was visible and unobstructed (IntersectionObserver v2) for long
+// enough and at the minimum size. The daemon's flow decides; this script only reports. After a
 // grant it tells the embedding page which identifiers were shared, never names, and only the registered origin.
 "use strict";
 (function () {
   const root = document.getElementById("button");
-  if (!root || !root.dataset.secret) {
+  if (!root) {
+    return;
+  }
+  // A browser that keeps the button cookie from frames: the person's tap asks it to let this frame use it
+  // (Storage Access API). The tap grants the app nothing; the reloaded frame shows the matches, if any.
+  const connect = document.getElementById("button-connect");
+  if (connect) {
+    const signIn = document.getElementById("button-signin");
+    const refused = function () {
+      connect.hidden = true;
+      signIn.hidden = false;
+    };
+    if (typeof document.requestStorageAccess !== "function") {
+      refused();
+      return;
+    }
+    connect.addEventListener("click", function (event) {
+      if (event.isTrusted !== true) {
+        return;
+      }
+      document.requestStorageAccess().then(function () { window.location.reload(); }, refused);
+    });
+    return;
+  }
+  if (!root.dataset.secret) {
     return;
   }
   // Smaller than this, the frame is not a button a person can read.
@@ -57,13 +82,44 @@
     return true;
   }
 
+  // Several matches: a genuine tap on the first button opens the list. A tap on a row counts only once the list
+  // has been in view for as long as the frame must be: the second click of a double click the page asked for
+  // lands on a row the person never saw.
+  const several = document.getElementById("button-several");
+  const list = document.getElementById("match-list");
+  let listShownAt = null;
+  if (several && list) {
+    several.addEventListener("click", function (event) {
+      if (!isGenuine(event)) {
+        return;
+      }
+      several.hidden = true;
+      several.setAttribute("aria-expanded", "true");
+      list.hidden = false;
+      listShownAt = performance.now();
+      const first = list.querySelector("button");
+      if (first) {
+        first.focus();
+      }
+    });
+  }
+
+  function isSeen(target) {
+    if (!list || !list.contains(target)) {
+      return true;
+    }
+    return listShownAt !== null && performance.now() - listShownAt >= visibleFor;
+  }
+
   let busy = false;
   root.addEventListener("click", function (event) {
     const target = event.target.closest("button");
     if (!target || busy) {
       return;
     }
-    const body = { secret: root.dataset.secret, genuine: isGenuine(event), visible: isVisible() };
+    const body = {
+      secret: root.dataset.secret, genuine: isGenuine(event) && isSeen(target), visible: isVisible(),
+    };
     let action;
     if (target.dataset.identifier) {
       body.identifier = target.dataset.identifier;
