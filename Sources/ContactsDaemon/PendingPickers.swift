@@ -2,7 +2,6 @@ import ContactsProtocol
 import ContactsSystem
 import ContactsWebUI
 import Foundation
-import Synchronization
 
 /// The pickers waiting for the person, per user: an app's one-time contact picker or contact access picker parks
 /// here (as the daemon's trusted agent) until the person finishes it in their screens, or until the timeout
@@ -12,31 +11,10 @@ import Synchronization
 /// and, once finished, the outcome the flows allow (``ContactAccessFlows``). A person-agent connection is told that
 /// a picker waits (``watch(_:uid:notify:)``), with the page that shows it, never with its candidates.
 final class PendingPickers: Sendable {
-    private struct Entry {
-        var waiting: WaitingPicker
-        var uid: uid_t
-        /// The app's connection that waits for it.
-        var owner: ObjectIdentifier
-        var askedAt: Date
-        var continuation: CheckedContinuation<PickerAnswer?, Never>
-    }
-
-    private struct Watcher {
-        var uid: uid_t
-        var notify: @Sendable (Contacts_V1_PendingConsent) -> Void
-    }
-
-    private struct State {
-        var nextID: UInt64 = 1
-        var entries: [UInt64: Entry] = [:]
-        var watchers: [ObjectIdentifier: Watcher] = [:]
-    }
-
-    private let state = Mutex(State())
-    private let timeout: Duration
+    private let requests: WaitingRequests<WaitingPicker, PickerAnswer>
 
     init(timeout: Duration) {
-        self.timeout = timeout
+        requests = WaitingRequests(timeout: timeout)
     }
 
     /// The trusted agent of one app connection's store, of a user.
@@ -46,35 +24,16 @@ final class PendingPickers: Sendable {
         ScreensTrustedAgent(pending: self, uid: uid, owner: owner)
     }
 
-    /// Parks a picker until the person finishes it or it times out; nil when it timed out.
+    /// Parks a picker until the person finishes it, its app goes away or it times out; nil unless finished.
     fileprivate func wait(
         for kind: WaitingPicker.Kind, app: AppIdentity, candidates: [ContactCandidate], uid: uid_t, owner: ObjectIdentifier
     ) async -> PickerAnswer? {
-        let id = state.withLock { state -> UInt64 in
-            defer { state.nextID += 1 }
-            return state.nextID
-        }
-        let timeout = self.timeout
-        return await withCheckedContinuation { continuation in
-            var returnedKeys: Set<String> = []
-            if case .contacts(let request) = kind { returnedKeys = request.keysToFetch(entitlements: app.entitlements) }
-            let waiting = WaitingPicker(
+        var returnedKeys: Set<String> = []
+        if case .contacts(let request) = kind { returnedKeys = request.keysToFetch(entitlements: app.entitlements) }
+        return await requests.wait(uid: uid, owner: owner) { id in
+            WaitingPicker(
                 id: id, bundleIdentifier: app.bundleIdentifier, displayName: app.displayName, kind: kind,
                 candidates: candidates, returnedKeys: returnedKeys)
-            let askedAt = Date()
-            let watchers = state.withLock { state in
-                state.entries[id] = Entry(
-                    waiting: waiting, uid: uid, owner: owner, askedAt: askedAt, continuation: continuation)
-                return state.watchers.values.filter { $0.uid == uid }
-            }
-            let notice = Contacts_V1_PendingConsent(waiting, askedAt: askedAt)
-            for watcher in watchers { watcher.notify(notice) }
-            // A timer on a queue rather than a task: the wait ends whichever of the person and the timeout comes
-            // first, and nothing of Swift's small pool sleeps meanwhile.
-            let (seconds, attoseconds) = timeout.components
-            DispatchQueue.global().asyncAfter(deadline: .now() + Double(seconds) + Double(attoseconds) / 1e18) {
-                _ = self.resolve(id, with: nil, uid: nil)
-            }
         }
     }
 
@@ -83,46 +42,29 @@ final class PendingPickers: Sendable {
     func watch(_ owner: ObjectIdentifier, uid: uid_t, notify: @escaping @Sendable (Contacts_V1_PendingConsent) -> Void)
         -> [Contacts_V1_PendingConsent]
     {
-        state.withLock { state in
-            state.watchers[owner] = Watcher(uid: uid, notify: notify)
-            return state.entries.values.filter { $0.uid == uid }.sorted { $0.waiting.id < $1.waiting.id }
-                .map { Contacts_V1_PendingConsent($0.waiting, askedAt: $0.askedAt) }
-        }
+        requests.watch(owner, uid: uid) { notify(Contacts_V1_PendingConsent($0.item, askedAt: $0.askedAt)) }
+            .map { Contacts_V1_PendingConsent($0.item, askedAt: $0.askedAt) }
     }
 
     /// Ends an owner's watch.
     func unwatch(_ owner: ObjectIdentifier) {
-        _ = state.withLock { $0.watchers.removeValue(forKey: owner) }
+        requests.unwatch(owner)
     }
 
     /// The pickers waiting for a user, oldest first.
     func waiting(for uid: uid_t) -> [WaitingPicker] {
-        state.withLock { state in
-            state.entries.values.filter { $0.uid == uid }.map(\.waiting).sorted { $0.id < $1.id }
-        }
+        requests.waiting(for: uid).map(\.item)
     }
 
     /// Finishes a waiting picker of a user; false when none of theirs has that number.
     @discardableResult
     func finish(_ id: UInt64, with answer: PickerAnswer, uid: uid_t) -> Bool {
-        resolve(id, with: answer, uid: uid)
+        requests.answer(id, with: answer, uid: uid)
     }
 
     /// Cancels every picker a connection waits for: the app went away, so the person is not asked for nothing.
     func cancelAll(of owner: ObjectIdentifier) {
-        let ids = state.withLock { state in state.entries.values.filter { $0.owner == owner }.map(\.waiting.id) }
-        for id in ids { _ = resolve(id, with: nil, uid: nil) }
-    }
-
-    /// Resumes a picker once: whichever of the person and the timeout comes first wins.
-    private func resolve(_ id: UInt64, with answer: PickerAnswer?, uid: uid_t?) -> Bool {
-        let entry = state.withLock { state -> Entry? in
-            guard let entry = state.entries[id], uid == nil || entry.uid == uid else { return nil }
-            state.entries[id] = nil
-            return entry
-        }
-        entry?.continuation.resume(returning: answer)
-        return entry != nil
+        requests.cancelAll(of: owner)
     }
 }
 

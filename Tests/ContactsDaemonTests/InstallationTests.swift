@@ -107,7 +107,7 @@ enum Installation {
                 "--", "/usr/bin/env", "-i", "LANG=C.UTF-8",
             ] + arguments
             logURL = root.appendingPathComponent("contactsd.log")
-            FileManager.default.createFile(atPath: logURL.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
             let log = try FileHandle(forWritingTo: logURL)
             process.standardOutput = log
             process.standardError = log
