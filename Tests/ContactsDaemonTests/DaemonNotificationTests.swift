@@ -106,7 +106,7 @@ import Testing
         try ContactFixtures.save(
             (0..<600).map { ContactFixtures.person(String(format: "P%04d", $0), "Test") }, in: fixture.person)
         // A stuck app: it asks for a large stream with ample credit, and is told of every change, but reads nothing.
-        let stuck = try StuckClient(path: fixture.daemon.configuration.socketPath)
+        let stuck = try RawClient(path: fixture.daemon.configuration.socketPath)
         var fetch = Contacts_V1_FetchContactsRequest()
         fetch.keys = [CNContactGivenNameKey, CNContactFamilyNameKey]
         fetch.initialBatches = 1_000

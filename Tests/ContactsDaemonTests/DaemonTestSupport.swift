@@ -99,11 +99,20 @@ final class NotificationRecorder {
     }
 }
 
-/// A client that connects, says Hello, sends what it is told and never reads: a stuck app.
-final class StuckClient {
+/// A raw client of the app's socket: it connects, says Hello and sends what it is told. It reads only when
+/// asked (``reply(to:)``), keeping every byte it received, to show what crossed the socket; one that is never
+/// asked is a stuck app.
+final class RawClient: @unchecked Sendable {
+    // SAFETY: one test uses it, one call at a time (the read runs off the pool while the test awaits it).
+    // TODO(#13): none; test client.
     private let descriptor: Int32
+    private var buffer = FrameBuffer()
+    private var everything: [UInt8] = []
+    private var messages: [Contacts_V1_ServerMessage] = []
 
-    init(path: String) throws {
+    /// - Parameter receiveTimeout: Seconds a read may wait, so that a reply that never comes fails the test
+    ///   instead of hanging it; nil: no limit.
+    init(path: String, receiveTimeout: Int? = nil) throws {
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -114,6 +123,10 @@ final class StuckClient {
             }
         }
         guard connected == 0 else { throw CNError(.communicationError) }
+        if let receiveTimeout {
+            var timeout = timeval(tv_sec: receiveTimeout, tv_usec: 0)
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        }
         var hello = Contacts_V1_Hello()
         hello.protocolVersion = ProtocolVersion.current
         try send(id: 1, .hello(hello))
@@ -130,5 +143,24 @@ final class StuckClient {
         let bytes = try Frame.encode(message)
         let written = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         guard written == bytes.count else { throw CNError(.communicationError) }
+    }
+
+    /// Reads until the reply to `id` arrives; returns it, every message and every byte received on the connection
+    /// so far.
+    func reply(to id: UInt64) throws -> (
+        message: Contacts_V1_ServerMessage, messages: [Contacts_V1_ServerMessage], everything: [UInt8]
+    ) {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            while let body = try buffer.nextFrame() {
+                let message = try Frame.decode(Contacts_V1_ServerMessage.self, from: body)
+                messages.append(message)
+                if message.id == id { return (message, messages, everything) }
+            }
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { throw CNError(.communicationError) }
+            everything += chunk[0..<count]
+            buffer.append(chunk[0..<count])
+        }
     }
 }

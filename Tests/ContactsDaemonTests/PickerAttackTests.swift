@@ -140,7 +140,7 @@ import Testing
     @Test func theAppSocketCarriesTheOutcomeButNeverTheCandidates() async throws {
         let fixture = try DaemonFixture()
         let people = try Self.seed(fixture)
-        let client = try WireClient(path: fixture.daemon.configuration.socketPath)
+        let client = try RawClient(path: fixture.daemon.configuration.socketPath, receiveTimeout: 120)
         var request = Contacts_V1_ContactPickerRequest()
         request.hasDisplayedPropertyKeys_p = true
         request.displayedPropertyKeys = [CNContactPhoneNumbersKey]
@@ -189,7 +189,7 @@ import Testing
     @Test func aPickerWhoseAppWentAwayStopsWaiting() async throws {
         let fixture = try DaemonFixture()
         _ = try Self.seed(fixture)
-        var client: WireClient? = try WireClient(path: fixture.daemon.configuration.socketPath)
+        var client: RawClient? = try RawClient(path: fixture.daemon.configuration.socketPath, receiveTimeout: 120)
         try client?.send(id: 2, .contactPicker(Contacts_V1_ContactPickerRequest()))
         #expect(try await Self.waitForPickers(fixture, 1).count == 1)
         client = nil
@@ -219,67 +219,6 @@ import Testing
             return nil
         } catch {
             return (error as? CNError)?.code
-        }
-    }
-}
-
-/// A raw client of the app's socket that keeps every byte it receives, to show what crossed it.
-final class WireClient: @unchecked Sendable {
-    // SAFETY: one test uses it, one call at a time (the read runs off the pool while the test awaits it).
-    // TODO(#13): none; test client.
-    private let descriptor: Int32
-    private var buffer = FrameBuffer()
-    private var everything: [UInt8] = []
-    private var messages: [Contacts_V1_ServerMessage] = []
-
-    init(path: String) throws {
-        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard connected == 0 else { throw CNError(.communicationError) }
-        // A reply that never comes fails the test instead of hanging it.
-        var timeout = timeval(tv_sec: 120, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var hello = Contacts_V1_Hello()
-        hello.protocolVersion = ProtocolVersion.current
-        try send(id: 1, .hello(hello))
-    }
-
-    deinit {
-        close(descriptor)
-    }
-
-    func send(id: UInt64, _ body: Contacts_V1_ClientMessage.OneOf_Body) throws {
-        var message = Contacts_V1_ClientMessage()
-        message.id = id
-        message.body = body
-        let bytes = try Frame.encode(message)
-        let written = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        guard written == bytes.count else { throw CNError(.communicationError) }
-    }
-
-    /// Reads until the reply to `id` arrives; returns it, every message and every byte received on the connection
-    /// so far.
-    func reply(to id: UInt64) throws -> (
-        message: Contacts_V1_ServerMessage, messages: [Contacts_V1_ServerMessage], everything: [UInt8]
-    ) {
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            while let body = try buffer.nextFrame() {
-                let message = try Frame.decode(Contacts_V1_ServerMessage.self, from: body)
-                messages.append(message)
-                if message.id == id { return (message, messages, everything) }
-            }
-            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            guard count > 0 else { throw CNError(.communicationError) }
-            everything += chunk[0..<count]
-            buffer.append(chunk[0..<count])
         }
     }
 }
