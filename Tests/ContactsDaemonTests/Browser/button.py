@@ -11,46 +11,19 @@ import http.server
 import json
 import os
 import sys
-import tempfile
 import threading
 import time
 import urllib.error
 import urllib.request
 
 from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-WAIT = 60  # seconds: generous, the machine is shared with parallel builds
+import screens
+from screens import WAIT
 # The frame counts a tap only after it has been visible for 500 ms (button.js); wait longer than that.
 SETTLE = 1.5
-
-
-def browser(profile):
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in [
-        "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-default-apps",
-        "--user-data-dir=" + profile, "--window-size=1000,800", "--lang=en-US",
-        # Loopback only: the screens, the app's page and the attacker's page; nothing else resolves.
-        "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE 127.0.0.2, EXCLUDE 127.0.0.3",
-    ]:
-        options.add_argument(argument)
-    # This Chromium blocks third-party cookies by default; the person allows them (docs/WebUI.md, the button's
-    # limits). Without them the frame gets no button cookie and shows nothing (`blockedCookies`).
-    allow = not RUN_CONFIG.get("blockThirdPartyCookies")
-    options.add_experimental_option("prefs", {
-        "intl.accept_languages": "en-US",
-        "profile.cookie_controls_mode": 0 if allow else 1,
-        "profile.block_third_party_cookies": not allow,
-    })
-    return webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"), options=options)
-
-
-RUN_CONFIG = {}
 
 
 class AppPage:
@@ -96,23 +69,15 @@ class AppPage:
         self.server.server_close()
 
 
-class Run:
+class Run(screens.Run):
     def __init__(self, config):
-        self.config = config
-        self.shots = config.get("screenshots")
-        self.profile = tempfile.mkdtemp(prefix="button-profile-")
-        self.driver = browser(self.profile)
-        self.wait = WebDriverWait(self.driver, WAIT)
-
-    def shot(self, name):
-        if self.shots:
-            os.makedirs(self.shots, exist_ok=True)
-            self.driver.save_screenshot(os.path.join(self.shots, name + ".png"))
-
-    def enter(self, link):
-        """The person opens the one-time link: the screens' session cookie and the button cookie."""
-        self.driver.get(link)
-        self.wait.until(lambda driver: driver.find_elements(By.TAG_NAME, "h1"))
+        # The screens, the app's page and the attacker's page; nothing else resolves. This Chromium blocks
+        # third-party cookies by default: the person may allow them (then the frame gets the button cookie at
+        # once), or not (`blockThirdPartyCookies`: the frame connects through the Storage Access API).
+        allow = not config.get("blockThirdPartyCookies")
+        super().__init__(
+            config, prefix="button-profile-", hosts=("127.0.0.1", "127.0.0.2", "127.0.0.3"),
+            prefs={"profile.cookie_controls_mode": 0 if allow else 1, "profile.block_third_party_cookies": not allow})
 
     def frame_state(self):
         """Inside the frame: its state (matches, prompt, empty, connect, signin), the names it holds (shown, or in
@@ -201,9 +166,6 @@ class Run:
                 break
             time.sleep(0.2)  # a message arrives whenever the daemon has answered
         return self.messages()
-
-    def close(self):
-        self.driver.quit()
 
 
 def page_record(run, page):
@@ -396,7 +358,6 @@ SCENARIOS = {"tap": tap, "framedElsewhere": framed_elsewhere}
 
 def main():
     config = json.loads(sys.argv[1])
-    RUN_CONFIG.update(config)
     if config["scenario"] == "outsider":
         print("RESULT " + json.dumps(outsider(config)))
         return

@@ -32,19 +32,11 @@ def labels(run):
 
 def pick(run, texts):
     """Clicks the label of every row whose text contains one of `texts` (a contact's name, a property's value)."""
-    for label in run.driver.find_elements(By.CSS_SELECTOR, "#picker-list label"):
-        if any(text in label.text for text in texts):
-            box = run.driver.find_element(By.ID, label.get_attribute("for"))
-            if not box.is_selected():
-                label.click()
+    run.set_checked("#picker-list label", lambda text: any(part in text for part in texts), True)
 
 
 def unpick(run, texts):
-    for label in run.driver.find_elements(By.CSS_SELECTOR, "#picker-list label"):
-        if any(text in label.text for text in texts):
-            box = run.driver.find_element(By.ID, label.get_attribute("for"))
-            if box.is_selected():
-                label.click()
+    run.set_checked("#picker-list label", lambda text: any(part in text for part in texts), False)
 
 
 def picker(run):

@@ -27,7 +27,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 WAIT = 60  # seconds: generous, the machine is shared with parallel builds
 
 
-def browser(profile, language="en-US"):
+def browser(profile, language="en-US", hosts=("127.0.0.1",), prefs=None):
+    """Headless Chromium with a profile of its own; only `hosts` resolve (loopback addresses)."""
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for argument in [
@@ -35,19 +36,19 @@ def browser(profile, language="en-US"):
         "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-default-apps",
         "--user-data-dir=" + profile, "--window-size=1000,800", "--lang=" + language,
         # Loopback only: no other host name resolves.
-        "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+        "--host-resolver-rules=MAP * ~NOTFOUND , " + " , ".join("EXCLUDE " + host for host in hosts),
     ]:
         options.add_argument(argument)
-    options.add_experimental_option("prefs", {"intl.accept_languages": language})
+    options.add_experimental_option("prefs", dict({"intl.accept_languages": language}, **(prefs or {})))
     return webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"), options=options)
 
 
 class Run:
-    def __init__(self, config):
+    def __init__(self, config, prefix="screens-profile-", **browser_options):
         self.config = config
         self.shots = config.get("screenshots")
-        self.profile = tempfile.mkdtemp(prefix="screens-profile-")
-        self.driver = browser(self.profile, config.get("language", "en-US"))
+        self.profile = tempfile.mkdtemp(prefix=prefix)
+        self.driver = browser(self.profile, config.get("language", "en-US"), **browser_options)
         self.wait = WebDriverWait(self.driver, WAIT)
 
     def shot(self, name):
@@ -85,19 +86,19 @@ class Run:
         parts = urllib.parse.urlsplit(self.driver.current_url)
         return parts.scheme + "://" + parts.netloc
 
-    def check(self, names):
-        for label in self.driver.find_elements(By.CSS_SELECTOR, "#contact-list label"):
-            if label.text in names:
+    def set_checked(self, selector, wanted, checked):
+        """Clicks the label of every row of `selector` whose text `wanted` accepts, until its box is `checked`."""
+        for label in self.driver.find_elements(By.CSS_SELECTOR, selector):
+            if wanted(label.text):
                 box = self.driver.find_element(By.ID, label.get_attribute("for"))
-                if not box.is_selected():
+                if box.is_selected() != checked:
                     label.click()
 
+    def check(self, names):
+        self.set_checked("#contact-list label", lambda text: text in names, True)
+
     def uncheck(self, names):
-        for label in self.driver.find_elements(By.CSS_SELECTOR, "#contact-list label"):
-            if label.text in names:
-                box = self.driver.find_element(By.ID, label.get_attribute("for"))
-                if box.is_selected():
-                    label.click()
+        self.set_checked("#contact-list label", lambda text: text in names, False)
 
     def tab_to(self, element_id, key=Keys.TAB):
         """Presses TAB until the element has focus; keyboard only, as a person without a mouse would."""
