@@ -71,26 +71,11 @@ extension ScreensBrowserTests {
 
     @Test func theAgentTellsOfAWaitingAppWithALinkToItsRequest() async throws {
         let world = try await World.make()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: world.agent)
-        process.arguments = ["agent", "--socket", world.fixture.daemon.configuration.socketPath]
-        // No display: the agent prints a line instead of a desktop notification.
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let pid = process.processIdentifier
-        // A stuck agent must not hang the suite: after two minutes it is killed, and its output ends.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 120) { kill(pid, SIGKILL) }
-        defer {
-            // SIGKILL: the test runner's blocked signals are inherited, so SIGTERM may never arrive.
-            kill(pid, SIGKILL)
-            process.waitUntilExit()
-        }
+        let agent = try AgentProcess(world)
+        defer { agent.stop() }
         let app = world.fixture.appStore()
         let granted = AccessRequest(app)
-        let reader = ReducedAccessTests.LineReader(output.fileHandleForReading)
+        let reader = agent.lines()
         let line = try #require(try await Self.offPool { reader.line() })
         let id = try #require(try await world.waitForRequests(1).first?.id)
         #expect(line.hasPrefix("Daemon Tests would like to access your contacts (request \(id)): \(world.screens.origin)/enter/"))

@@ -20,20 +20,8 @@ extension ScreensBrowserTests {
         try Self.recordingScript(at: bin.appendingPathComponent("notify-send"), into: notified)
         try Self.recordingScript(at: bin.appendingPathComponent("xdg-open"), into: opened)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: world.agent)
-        process.arguments = ["agent", "--open", "--socket", world.fixture.daemon.configuration.socketPath]
-        process.environment = ["PATH": "\(bin.path):/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "DISPLAY": ":99"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let pid = process.processIdentifier
-        DispatchQueue.global().asyncAfter(deadline: .now() + 120) { kill(pid, SIGKILL) }
-        defer {
-            kill(pid, SIGKILL)
-            process.waitUntilExit()
-        }
+        let agent = try AgentProcess(world, ["--open"], environment: ["PATH": "\(bin.path):/usr/bin:/bin", "DISPLAY": ":99"])
+        defer { agent.stop() }
 
         let app = world.fixture.appStore()
         let granted = AccessRequest(app)

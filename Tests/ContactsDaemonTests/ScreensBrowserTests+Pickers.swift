@@ -197,23 +197,11 @@ extension ScreensBrowserTests {
 
     @Test func theAgentTellsOfAWaitingPickerWithALinkToItsScreen() async throws {
         let world = try await World.make()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: world.agent)
-        process.arguments = ["agent", "--socket", world.fixture.daemon.configuration.socketPath]
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let pid = process.processIdentifier
-        DispatchQueue.global().asyncAfter(deadline: .now() + 120) { kill(pid, SIGKILL) }
-        defer {
-            kill(pid, SIGKILL)
-            process.waitUntilExit()
-        }
+        let agent = try AgentProcess(world)
+        defer { agent.stop() }
         let app = world.fixture.appStore()
         let picking = PickerCall { try await app.present(ContactPicker()) }
-        let reader = ReducedAccessTests.LineReader(output.fileHandleForReading)
+        let reader = agent.lines()
         let line = try #require(try await Self.offPool { reader.line() })
         let id = try #require(try await PickerAttackTests.waitForPickers(world.fixture, 1).first?.id)
         #expect(line.hasPrefix("Daemon Tests would like you to pick from your contacts (request \(id)): \(world.screens.origin)/enter/"))
