@@ -143,6 +143,18 @@ class Run(screens.Run):
         finally:
             self.driver.switch_to.default_content()
 
+    def focused_in_frame(self):
+        return self.in_frame("return document.activeElement && document.activeElement.id")
+
+    def tab_into_frame(self, element_id):
+        """TAB from the page into the frame until `element_id` has the focus; returns what has it at the end."""
+        self.driver.find_element(By.TAG_NAME, "body").click()
+        for _ in range(10):
+            if self.focused_in_frame() == element_id:
+                break
+            self.press(Keys.TAB)
+        return self.focused_in_frame()
+
     def open_list(self):
         """Several matches: a genuine click on the first button opens the list; the person looks at it."""
         self.click_in_frame("button-several")
@@ -213,13 +225,7 @@ def tap(run):
             run.in_frame("document.querySelector('.match').click()")
         elif mode == "keyboard":
             # TAB from the page into the frame, to the match, and ENTER: no pointer at all.
-            run.driver.find_element(By.TAG_NAME, "body").click()
-            for _ in range(10):
-                focused = run.in_frame("return document.activeElement && document.activeElement.id")
-                if focused == "match-0":
-                    break
-                webdriver.ActionChains(run.driver).send_keys(Keys.TAB).perform()
-            result["focused"] = focused
+            result["focused"] = run.tab_into_frame("match-0")
             run.shot(config["name"] + "-2-focus")
             if config.get("pressAtOnce"):
                 # The page moved the focus into the frame just now: the ENTER meant for something else.
@@ -230,16 +236,11 @@ def tap(run):
         elif mode == "keyboardSeveral":
             # TAB to the button of several matches, ENTER opens their list and moves the focus to its first row,
             # the person reads it, ENTER again shares that contact.
-            run.driver.find_element(By.TAG_NAME, "body").click()
-            for _ in range(10):
-                focused = run.in_frame("return document.activeElement && document.activeElement.id")
-                if focused == "button-several":
-                    break
-                webdriver.ActionChains(run.driver).send_keys(Keys.TAB).perform()
+            run.tab_into_frame("button-several")
             time.sleep(SETTLE)
             webdriver.ActionChains(run.driver).send_keys(Keys.ENTER).perform()
             time.sleep(SETTLE)
-            result["focused"] = run.in_frame("return document.activeElement && document.activeElement.id")
+            result["focused"] = run.focused_in_frame()
             result["list"] = run.frame_state()
             run.shot(config["name"] + "-2-list")
             webdriver.ActionChains(run.driver).send_keys(Keys.ENTER).perform()
