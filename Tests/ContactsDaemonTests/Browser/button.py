@@ -9,8 +9,6 @@ client). The last line printed is `RESULT <json>`.
 """
 import http.server
 import json
-import os
-import sys
 import threading
 import time
 import urllib.error
@@ -357,21 +355,5 @@ def outsider(config):
 SCENARIOS = {"tap": tap, "framedElsewhere": framed_elsewhere}
 
 
-def main():
-    config = json.loads(sys.argv[1])
-    if config["scenario"] == "outsider":
-        print("RESULT " + json.dumps(outsider(config)))
-        return
-    run = Run(config)
-    try:
-        result = SCENARIOS[config["scenario"]](run)
-    except Exception:
-        run.shot(config.get("name", config["scenario"]) + "-failure")
-        raise
-    finally:
-        run.close()
-    print("RESULT " + json.dumps(result))
-
-
 if __name__ == "__main__":
-    main()
+    screens.run_scenario(SCENARIOS, run_class=Run, without_browser={"outsider": outsider})

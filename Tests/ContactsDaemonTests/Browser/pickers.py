@@ -2,28 +2,15 @@
 
 Usage: python3 pickers.py '<json>'. The last line printed is `RESULT <json>`: what the browser saw.
 """
-import json
-import sys
-
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 import screens
-from screens import Run, WAIT
 
 
 def wait_for_picker(run):
     """Reloads the start page until an app's picker is listed (the app opens it on its own thread)."""
-    import time
-    deadline = time.time() + WAIT
-    while True:
-        links = run.driver.find_elements(By.CSS_SELECTOR, "#pickers a")
-        if links:
-            return links[0]
-        if time.time() > deadline:
-            raise AssertionError("no picker appeared on the start page")
-        time.sleep(0.25)  # polling the daemon's list: nothing in the page to wait on
-        run.driver.get(run.base() + "/")
+    return run.wait_for_link("#pickers a", "picker")
 
 
 def labels(run):
@@ -118,18 +105,5 @@ def forged(run):
 SCENARIOS = {"picker": picker, "keyboard": keyboard_picker, "forged": forged}
 
 
-def main():
-    config = json.loads(sys.argv[1])
-    run = Run(config)
-    try:
-        result = SCENARIOS[config["scenario"]](run)
-    except Exception:
-        run.shot(config.get("name", config["scenario"]) + "-failure")
-        raise
-    finally:
-        run.close()
-    print("RESULT " + json.dumps(result))
-
-
 if __name__ == "__main__":
-    main()
+    screens.run_scenario(SCENARIOS)

@@ -70,17 +70,20 @@ class Run:
         self.driver.get(link)
         self.element(By.TAG_NAME, "h1")
 
-    def wait_for_request(self):
-        """Reloads the start page until an app's request is listed (the app asks on its own thread)."""
+    def wait_for_link(self, selector, what):
+        """Reloads the start page until it lists a link at `selector` (the app asks on its own thread)."""
         deadline = time.time() + WAIT
         while True:
-            links = self.driver.find_elements(By.CSS_SELECTOR, "#waiting a")
+            links = self.driver.find_elements(By.CSS_SELECTOR, selector)
             if links:
                 return links[0]
             if time.time() > deadline:
-                raise AssertionError("no request appeared on the start page")
+                raise AssertionError("no %s appeared on the start page" % what)
             time.sleep(0.25)  # polling the daemon's list: nothing in the page to wait on
             self.driver.get(self.base() + "/")
+
+    def wait_for_request(self):
+        return self.wait_for_link("#waiting a", "request")
 
     def base(self):
         parts = urllib.parse.urlsplit(self.driver.current_url)
@@ -367,14 +370,17 @@ SCENARIOS = {"consent": consent, "keyboard": keyboard_consent, "settings": setti
              "attacks": attacks}
 
 
-def main():
+def run_scenario(scenarios, run_class=None, without_browser=None):
+    """Runs the scenario the JSON argument names, in a browser of `run_class` (one without a browser from
+    `without_browser`), shoots the page when it fails, and prints `RESULT <json>`."""
     config = json.loads(sys.argv[1])
-    if config["scenario"] == "links":
-        result = links(config)
+    direct = (without_browser or {}).get(config["scenario"])
+    if direct is not None:
+        result = direct(config)
     else:
-        run = Run(config)
+        run = (run_class or Run)(config)
         try:
-            result = SCENARIOS[config["scenario"]](run)
+            result = scenarios[config["scenario"]](run)
         except Exception:
             run.shot(config.get("name", config["scenario"]) + "-failure")
             raise
@@ -384,4 +390,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    run_scenario(SCENARIOS, without_browser={"links": links})
