@@ -1,41 +1,13 @@
 import ContactsClient
 import ContactsProtocol
 import ContactsSystem
+import ContactsTestSupport
 import Foundation
 import Synchronization
 
 #if canImport(Glibc)
     import Glibc
 #endif
-
-/// A visitor that writes each event as a short line, so a history over the socket compares with the embedded one.
-final class EventLines: NSObject, CNChangeHistoryEventVisitor {
-    private(set) var lines: [String] = []
-
-    func visit(_ event: CNChangeHistoryDropEverythingEvent) { lines.append("drop") }
-    func visit(_ event: CNChangeHistoryAddContactEvent) {
-        lines.append("add \(event.contact.identifier) in \(event.containerIdentifier ?? "-")")
-    }
-    func visit(_ event: CNChangeHistoryUpdateContactEvent) { lines.append("update \(event.contact.identifier)") }
-    func visit(_ event: CNChangeHistoryDeleteContactEvent) { lines.append("delete \(event.contactIdentifier)") }
-    func visit(_ event: CNChangeHistoryAddGroupEvent) {
-        lines.append("add group \(event.group.name) in \(event.containerIdentifier)")
-    }
-    func visit(_ event: CNChangeHistoryUpdateGroupEvent) { lines.append("update group \(event.group.name)") }
-    func visit(_ event: CNChangeHistoryDeleteGroupEvent) { lines.append("delete group \(event.groupIdentifier)") }
-    func visitAddMember(_ event: CNChangeHistoryAddMemberToGroupEvent) {
-        lines.append("add member \(event.member.identifier) to \(event.group.name)")
-    }
-    func visitRemoveMember(_ event: CNChangeHistoryRemoveMemberFromGroupEvent) {
-        lines.append("remove member \(event.member.identifier) from \(event.group.name)")
-    }
-    func visitAddSubgroup(_ event: CNChangeHistoryAddSubgroupToGroupEvent) {
-        lines.append("add subgroup \(event.subgroup.name) to \(event.group.name)")
-    }
-    func visitRemoveSubgroup(_ event: CNChangeHistoryRemoveSubgroupFromGroupEvent) {
-        lines.append("remove subgroup \(event.subgroup.name) from \(event.group.name)")
-    }
-}
 
 extension CNContactStore {
     /// The history after a token as lines, and the next token.
@@ -47,7 +19,7 @@ extension CNContactStore {
         request.includeGroupChanges = groups
         request.additionalContactKeyDescriptors = keys.map { $0 as NSString }
         let result = try changeHistory(for: request)
-        let visitor = EventLines()
+        let visitor = HistoryTranscript(.namesAndContainers)
         for event in result.value { event.accept(visitor) }
         if let error = result.value.error { throw error }
         return (visitor.lines, result.currentHistoryToken)
