@@ -67,4 +67,14 @@ final class DaemonFixture: @unchecked Sendable {
     func setAccess(_ choice: AccessChoice) throws {
         try person.accessControls().setAccess(choice, for: Self.bundleIdentifier)
     }
+
+    /// Ann Lee and Bob Stone in the person's store, Ann shared with the app under limited access, Bob not; the
+    /// app's store.
+    func annSharedBobNot() throws -> (app: CNContactStore, ann: CNMutableContact, bob: CNMutableContact) {
+        let ann = ContactFixtures.person("Ann", "Lee")
+        let bob = ContactFixtures.person("Bob", "Stone")
+        try ContactFixtures.save([ann, bob], in: person)
+        try setAccess(.limited([ann.identifier]))
+        return (appStore(), ann, bob)
+    }
 }

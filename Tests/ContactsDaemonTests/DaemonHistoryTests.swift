@@ -110,11 +110,7 @@ import Testing
 
     @Test func aLimitedAppSeesTheHistoryOfItsVisibleContactsOnly() throws {
         let fixture = try DaemonFixture()
-        let ann = ContactFixtures.person("Ann", "Lee")
-        let bob = ContactFixtures.person("Bob", "Stone")
-        try ContactFixtures.save([ann, bob], in: fixture.person)
-        try fixture.setAccess(.limited([ann.identifier]))
-        let app = fixture.appStore()
+        let (app, ann, bob) = try fixture.annSharedBobNot()
         let full = try app.historyLines(after: nil)
         #expect(full.lines == ["drop", "add \(ann.identifier) in \(fixture.person.defaultContainerIdentifier())"])
         ann.familyName = "Lewis"

@@ -110,11 +110,7 @@ import Testing
 
     @Test func limitedAccessSeesOnlyWhatThePersonShared() throws {
         let fixture = try DaemonFixture()
-        let ann = ContactFixtures.person("Ann", "Lee")
-        let bob = ContactFixtures.person("Bob", "Stone")
-        try ContactFixtures.save([ann, bob], in: fixture.person)
-        try fixture.setAccess(.limited([ann.identifier]))
-        let app = fixture.appStore()
+        let (app, _, bob) = try fixture.annSharedBobNot()
         #expect(app.authorizationStatus(for: .contacts) == .limited)
         #expect(try givenNames(app) == ["Ann"])
         #expect(ErrorCode.of { try app.unifiedContact(withIdentifier: bob.identifier, keysToFetch: names) } == .recordDoesNotExist)

@@ -131,11 +131,7 @@ import Testing
 
     @Test func importedContactsBecomeTheLimitedAppsOwn() throws {
         let fixture = try DaemonFixture()
-        let ann = ContactFixtures.person("Ann", "Lee")
-        let bob = ContactFixtures.person("Bob", "Stone")
-        try ContactFixtures.save([ann, bob], in: fixture.person)
-        try fixture.setAccess(.limited([ann.identifier]))
-        let app = fixture.appStore()
+        let (app, _, _) = try fixture.annSharedBobNot()
         try app.importVCards(data: Data(Self.card("Eve").utf8))
         #expect(try names(in: app) == ["Ann", "Eve"])
         try fixture.setAccess(.limited([]))

@@ -90,16 +90,7 @@ extension ScreensBrowserTests {
     }
 
     static func buttonBrowse(_ scenario: String, _ config: [String: Any]) async throws -> [String: Any] {
-        var config = config
-        config["scenario"] = scenario
-        config["screenshots"] = screenshots
-        let script = directory.appendingPathComponent("Browser/button.py")
-        let json = String(decoding: try JSONSerialization.data(withJSONObject: config), as: UTF8.self)
-        let result = try await offPool { try UnprivilegedApp.run(["/usr/bin/env", "python3", script.path, json]) }
-        let line = result.output.split(separator: "\n").last { $0.hasPrefix("RESULT ") }
-        let found = try #require(line, "button.py \(scenario) failed (exit \(result.status)):\n\(result.output)")
-        let object = try JSONSerialization.jsonObject(with: Data(found.dropFirst("RESULT ".count).utf8))
-        return try #require(object as? [String: Any])
+        try await runBrowserScript("button.py", scenario, config)
     }
 
     /// A port free on a loopback address now, for the app's page (its origin is registered before it listens).

@@ -9,19 +9,9 @@ import Testing
 /// The pickers end to end: the app (this test process, over its socket) presents a picker, the person finishes
 /// it in Chromium (Browser/pickers.py), and the test checks what the app received and what the store holds.
 extension ScreensBrowserTests {
-    static let pickerScript = directory.appendingPathComponent("Browser/pickers.py")
-
     /// Runs a scenario of Browser/pickers.py and returns the result it printed.
     static func browsePicker(_ scenario: String, _ config: [String: Any]) async throws -> [String: Any] {
-        var config = config
-        config["scenario"] = scenario
-        config["screenshots"] = screenshots
-        let json = String(decoding: try JSONSerialization.data(withJSONObject: config), as: UTF8.self)
-        let result = try await offPool { try UnprivilegedApp.run(["/usr/bin/env", "python3", pickerScript.path, json]) }
-        let line = result.output.split(separator: "\n").last { $0.hasPrefix("RESULT ") }
-        let found = try #require(line, "pickers.py \(scenario) failed (exit \(result.status)):\n\(result.output)")
-        let object = try JSONSerialization.jsonObject(with: Data(found.dropFirst("RESULT ".count).utf8))
-        return try #require(object as? [String: Any])
+        try await runBrowserScript("pickers.py", scenario, config)
     }
 
     /// Ann Lee, Bob Stone (home and work e-mail, a phone, a note) and Cid Moss.

@@ -15,7 +15,6 @@ import Testing
 /// Serialized: one Chromium at a time on a two-core machine.
 @Suite(.serialized) struct ScreensBrowserTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    static let script = directory.appendingPathComponent("Browser/screens.py")
     static let screenshots = directory.deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent(".build/screenshots").path
 
@@ -76,13 +75,21 @@ import Testing
 
     /// Runs a scenario of Browser/screens.py and returns the result it printed.
     static func browse(_ scenario: String, _ config: [String: Any]) async throws -> [String: Any] {
+        try await runBrowserScript("screens.py", scenario, config)
+    }
+
+    /// Runs a scenario of a script in Browser/ and returns the result it printed last (`RESULT <json>`).
+    static func runBrowserScript(_ name: String, _ scenario: String, _ config: [String: Any]) async throws
+        -> [String: Any]
+    {
         var config = config
         config["scenario"] = scenario
         config["screenshots"] = screenshots
+        let script = directory.appendingPathComponent("Browser/\(name)")
         let json = String(decoding: try JSONSerialization.data(withJSONObject: config), as: UTF8.self)
         let result = try await offPool { try UnprivilegedApp.run(["/usr/bin/env", "python3", script.path, json]) }
         let line = result.output.split(separator: "\n").last { $0.hasPrefix("RESULT ") }
-        let found = try #require(line, "screens.py \(scenario) failed (exit \(result.status)):\n\(result.output)")
+        let found = try #require(line, "\(name) \(scenario) failed (exit \(result.status)):\n\(result.output)")
         let object = try JSONSerialization.jsonObject(with: Data(found.dropFirst("RESULT ".count).utf8))
         return try #require(object as? [String: Any])
     }
