@@ -49,6 +49,26 @@ import Testing
         #expect(first.standardOutput.contains("Wrote \(unitPath)."))
         #expect(first.standardOutput.hasSuffix("Next: systemctl daemon-reload && systemctl enable --now contactsd\n"))
 
+        // Every desktop session starts the person's agent, this very tool, on the installed socket.
+        let autostartPath = root + "/etc/xdg/autostart/org.swift-contacts.agent.desktop"
+        #expect(try AdministrationSupport.status(autostartPath).mode == 0o644)
+        let autostart = try String(contentsOfFile: autostartPath, encoding: .utf8)
+        let tool = try CommandLineHarness.product("contacts").resolvingSymlinksInPath().path
+        let entryLines = autostart.split(separator: "\n").map(String.init)
+        #expect(entryLines.first == "[Desktop Entry]")
+        #expect(entryLines.contains("Exec=\(tool) agent --open --socket /run/contactsd/contactsd.sock"))
+        #expect(entryLines.contains("Type=Application") && entryLines.contains("NoDisplay=true"))
+        #expect(first.standardOutput.contains("Wrote \(autostartPath)."))
+        let registerLine =
+            "The sessions' agent answers nobody until the administrator registers it: contacts apps register \(tool) "
+            + "--bundle-id org.swift-contacts.contacts --name Contacts --usage \"Answers apps for you.\" "
+            + "--entitlement org.swift-contacts.person-agent"
+        #expect(first.standardOutput.contains(registerLine + "\n"))
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/desktop-file-validate") {
+            let validated = try AdministrationSupport.run(["/usr/bin/desktop-file-validate", autostartPath])
+            #expect(validated.status == 0, "\(validated.output)")
+        }
+
         let second = try harness.contacts(arguments, store: false)
         #expect(second.status == 0, "\(second.standardError)")
         // A build folder the unit hides (a clone under /tmp or /root, as in CI) adds a warning; the rest is fixed.
@@ -63,6 +83,8 @@ import Testing
             \(root)/var/lib/contactsd is in place (owner \(user), mode 0700).
             \(root)/etc/contacts/apps is in place (owner root, mode 0755).
             \(unitPath) is up to date.
+            \(autostartPath) is up to date.
+            \(registerLine)
             Nothing changed: contactsd is installed.
             Next, if it is not running: systemctl enable --now contactsd
 
@@ -74,6 +96,41 @@ import Testing
         let third = try harness.contacts(arguments, store: false)
         #expect(third.standardOutput.contains("Set \(root)/var/lib/contactsd to owner \(user), mode 0700 (was uid \(uid), mode 0755)."))
         #expect(try AdministrationSupport.status(root + "/var/lib/contactsd").mode == 0o700)
+
+        // Once the tool is registered as the person's agent, the install stops asking for it.
+        let registered = try harness.contacts(
+            [
+                "apps", "register", tool, "--bundle-id", "org.swift-contacts.contacts", "--usage", "Answers apps for you.",
+                "--entitlement", "org.swift-contacts.person-agent", "--registry", root + "/etc/contacts/apps",
+            ], store: false)
+        #expect(registered.status == 0, "\(registered.standardError)")
+        let fourth = try harness.contacts(arguments, store: false)
+        #expect(!fourth.standardOutput.contains("answers nobody"), "\(fourth.standardOutput)")
+    }
+
+    @Test func noAgentAutostartWritesNoAutostartEntry() throws {
+        try AdministrationSupport.requireRoot()
+        let harness = try CommandLineHarness()
+        let user = "contactsd-test-n"
+        AdministrationSupport.deleteUser(user)
+        defer { AdministrationSupport.deleteUser(user) }
+        let root = harness.realDirectory.appendingPathComponent("root").path
+        let result = try harness.contacts(
+            ["daemon", "install", "--root", root, "--user", user, "--no-agent-autostart"], store: false)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(FileManager.default.fileExists(atPath: root + "/etc/systemd/system/contactsd.service"))
+        #expect(!FileManager.default.fileExists(atPath: root + "/etc/xdg/autostart"))
+        #expect(!result.standardOutput.contains("agent"))
+    }
+
+    @Test(arguments: [
+        ("/usr/bin/contacts", "/usr/bin/contacts"),
+        ("/opt/my apps/contacts", "\"/opt/my apps/contacts\""),
+        ("/opt/a$b`c\"d\\e/contacts", "\"/opt/a\\$b\\`c\\\"d\\\\e/contacts\""),
+        ("/opt/100%/contacts", "/opt/100%%/contacts"),
+    ])
+    func anAutostartArgumentIsQuotedAsTheDesktopEntrySpecificationAsks(path: String, exec: String) {
+        #expect(AgentAutostart.execArgument(path) == exec)
     }
 
     @Test func aMissingExecutableIsRefusedBeforeAnythingIsWritten() throws {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// What `contacts daemon install` sets up: the daemon's user, its state directory, the app registry and the
-/// systemd unit. Each step checks first and changes only what differs, so a second run changes nothing.
+/// What `contacts daemon install` sets up: the daemon's user, its state directory, the app registry, the
+/// systemd unit and the desktop sessions' autostart entry for the person's agent. Each step checks first and changes only what differs, so a second run changes nothing.
 package struct DaemonInstallation {
     package static let defaultUser = "contactsd"
     package static let defaultStateDirectory = "/var/lib/contactsd"
@@ -21,6 +21,8 @@ package struct DaemonInstallation {
     package var executable: String
     /// A prefix for every path written (a system image, tests); the unit names the paths without it.
     package var root: String
+    /// The `contacts` tool every desktop session starts as the person's agent; nil: no autostart entry.
+    package var agentTool: String? = nil
 
     package var unit: SystemdUnit {
         SystemdUnit(
@@ -50,7 +52,13 @@ package struct DaemonInstallation {
             steps.append(try OwnedDirectory(path: written(folder), owner: user, mode: 0o755).ensure())
         }
         steps.append(try OwnedDirectory(path: written(registryDirectory), owner: .root, mode: 0o755).ensure())
-        steps.append(try writeUnit())
+        let unitFolder = written(Self.unitDirectory)
+        steps.append(try Self.write(unit.text, to: (unitFolder as NSString).appendingPathComponent(SystemdUnit.fileName)))
+        if let agentTool {
+            let autostart = AgentAutostart(tool: agentTool, socket: socket)
+            let folder = written(AgentAutostart.directory)
+            steps.append(try Self.write(autostart.text, to: (folder as NSString).appendingPathComponent(AgentAutostart.fileName)))
+        }
         if !ExecutableFile.isReachableByEveryone(executable) {
             steps.append(Step(
                 text: "Warning: \(executable) is not readable and executable by every user; the \(userName) user "
@@ -66,10 +74,9 @@ package struct DaemonInstallation {
         return steps
     }
 
-    private func writeUnit() throws(CommandFailure) -> Step {
-        let folder = written(Self.unitDirectory)
-        let path = (folder as NSString).appendingPathComponent(SystemdUnit.fileName)
-        let text = unit.text
+    /// Writes a root-owned file readable by everyone (mode 0644) when its text differs, creating its folder.
+    private static func write(_ text: String, to path: String) throws(CommandFailure) -> Step {
+        let folder = (path as NSString).deletingLastPathComponent
         let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
         if existing == text {
             return Step(text: "\(path) is up to date.", changed: false)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContactsDaemon
 import Foundation
 
 extension ContactsCommand {
@@ -36,6 +37,13 @@ extension ContactsCommand {
                 valueName: "directory"))
         var root: String?
 
+        @Flag(
+            inversion: .prefixedNo,
+            help: ArgumentHelp(
+                "Write /etc/xdg/autostart/\(AgentAutostart.fileName), so every desktop session starts this tool as "
+                    + "the person's agent (contacts agent --open)."))
+        var agentAutostart = true
+
         func validate() throws {
             for (name, path) in [("--state", state), ("--registry", registry), ("--socket", socket)]
             where !path.hasPrefix("/") {
@@ -49,10 +57,17 @@ extension ContactsCommand {
                 let installation = DaemonInstallation(
                     userName: user, stateDirectory: state, registryDirectory: registry, socket: socket,
                     executable: try ExecutableFile.resolve(executable ?? Self.besideThisTool()),
-                    root: root.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? "")
+                    root: root.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? "",
+                    agentTool: agentAutostart ? try Self.thisTool() : nil)
                 let steps = try installation.install()
                 var buffer = BufferedOutput()
                 for step in steps { buffer.line(step.text) }
+                if let tool = installation.agentTool, !Self.isRegisteredAgent(tool, in: installation.written(registry)) {
+                    buffer.line(
+                        "The sessions' agent answers nobody until the administrator registers it: contacts apps register "
+                            + "\(tool) --bundle-id org.swift-contacts.contacts --name Contacts --usage \"Answers apps for you.\" "
+                            + "--entitlement \(DaemonConfiguration.personAgentEntitlement)")
+                }
                 if steps.contains(where: \.changed) {
                     buffer.line("Next: systemctl daemon-reload && systemctl enable --now contactsd")
                 } else {
@@ -63,12 +78,26 @@ extension ContactsCommand {
             }
         }
 
-        /// `contactsd` in the folder of the running `contacts` (both come from one build or package).
-        private static func besideThisTool() throws(CommandFailure) -> String {
+        /// Whether the registry has a trusted entry that makes `tool` the person's agent.
+        private static func isRegisteredAgent(_ tool: String, in registry: String) -> Bool {
+            AppRegistry(directory: URL(fileURLWithPath: registry), trustedOwner: 0).files().contains { file in
+                file.isTrusted && file.entry?.executable == tool
+                    && (file.entry?.entitlements ?? []).contains(DaemonConfiguration.personAgentEntitlement)
+            }
+        }
+
+        /// The running `contacts`, as the kernel names it (links resolved).
+        private static func thisTool() throws(CommandFailure) -> String {
             guard let tool = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
                 throw CommandFailure(
                     "cannot find this executable", exitCode: ExitStatus.noInput, hint: "pass --executable PATH")
             }
+            return tool
+        }
+
+        /// `contactsd` in the folder of the running `contacts` (both come from one build or package).
+        private static func besideThisTool() throws(CommandFailure) -> String {
+            let tool = try thisTool()
             let path = URL(fileURLWithPath: tool).deletingLastPathComponent().appendingPathComponent("contactsd").path
             guard FileManager.default.isExecutableFile(atPath: path) else {
                 throw CommandFailure(
