@@ -52,7 +52,15 @@ extension CNContactStore {
         let sessionID = reply.sessionID
         return WebAccessButtonSession(
             url: url, embeddingOrigin: reply.embeddingOrigin, grants: grants,
-            end: { try daemon.endAccessButton(sessionID) })
+            end: { try daemon.endAccessButton(sessionID) },
+            update: { queryString, emails, phones in
+                var request = Contacts_V1_UpdateAccessButtonRequest()
+                request.sessionID = sessionID
+                request.queryString = queryString
+                request.ignoredEmails = emails.sorted()
+                request.ignoredPhoneNumbers = phones.sorted()
+                try daemon.updateAccessButton(request)
+            })
     }
 
     private static func wire(_ button: WebAccessButton) -> Contacts_V1_StartAccessButtonRequest {

@@ -96,12 +96,31 @@ public final class WebAccessButtonSession: Sendable {
     /// shared something, sorted; the sequence finishes when the session ends.
     public let grants: AsyncStream<[String]>
     private let ending: @Sendable () throws -> Void
+    private let updating: @Sendable (String, Set<String>, Set<String>) throws -> Void
 
-    init(url: URL, embeddingOrigin: String, grants: AsyncStream<[String]>, end: @escaping @Sendable () throws -> Void) {
+    init(
+        url: URL, embeddingOrigin: String, grants: AsyncStream<[String]>, end: @escaping @Sendable () throws -> Void,
+        update: @escaping @Sendable (String, Set<String>, Set<String>) throws -> Void
+    ) {
         self.url = url
         self.embeddingOrigin = embeddingOrigin
         self.grants = grants
         self.ending = end
+        self.updating = update
+    }
+
+    /// Gives the button a new query, as a `ContactAccessButton` follows the search field it sits under; its
+    /// caption and style stay. Matches the frame shows for the old query are taken back at once (a tap on one
+    /// grants nothing); load the frame again (set the iframe's `src` anew) to show the new query's matches.
+    ///
+    /// ```swift
+    /// try session.update(queryString: "Ann L")
+    /// ```
+    ///
+    /// - Throws: `CNError.recordDoesNotExist` (200) when the session ended; `CNError.validationConfigurationError`
+    ///   (302) for a query over the limits (1,000 characters, 1,000 ignored values of each kind).
+    public func update(queryString: String, ignoredEmails: Set<String> = [], ignoredPhoneNumbers: Set<String> = []) throws {
+        try updating(queryString, ignoredEmails, ignoredPhoneNumbers)
     }
 
     /// Ends the session: the frame shows nothing from now on and ``grants`` finishes.

@@ -29,6 +29,13 @@ extension DaemonConnection {
         return session
     }
 
+    /// Gives a button session of this connection a new query.
+    ///
+    /// - Throws: 200 when the connection has no session with that id; 302 for a query over the limits.
+    package func updateAccessButton(_ request: Contacts_V1_UpdateAccessButtonRequest) throws(CNError) {
+        guard case .done = try call(.updateAccessButton(request)) else { throw Self.unexpected }
+    }
+
     /// Ends a button session of this connection.
     ///
     /// - Throws: 200 when the connection has no session with that id.

@@ -38,19 +38,20 @@ final class AccessButtonSession: Sendable {
         var ended = false
         /// The last tap the frame reported, as the daemon handed it to the flow (tests read it).
         var lastTap: AccessButtonTap?
+        /// The app's query now (``update(_:)`` replaces it).
+        var query: AccessButtonQuery
     }
 
     let id: String
     let uid: uid_t
     let app: AppIdentity
-    let query: AccessButtonQuery
     let look: AccessButtonLook
     /// The connection that opened it; the session ends with it.
     let owner: ObjectIdentifier
     private let deliver: @Sendable ([String]) -> Void
     private let ended: @Sendable () -> Void
     private let run: @Sendable (AccessButtonSession) async throws -> [String]
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     /// - Parameters:
     ///   - deliver: Tells the app the identifiers a flow granted.
@@ -64,7 +65,7 @@ final class AccessButtonSession: Sendable {
         self.id = id
         self.uid = uid
         self.app = app
-        self.query = query
+        self.state = Mutex(State(query: query))
         self.look = look
         self.owner = owner
         self.deliver = deliver
@@ -74,6 +75,22 @@ final class AccessButtonSession: Sendable {
 
     /// The last tap handed to the flow, verified or not.
     var lastTap: AccessButtonTap? { state.withLock { $0.lastTap } }
+
+    /// The app's query now; each flow reads it when it starts.
+    var query: AccessButtonQuery { state.withLock { $0.query } }
+
+    /// Gives the session the app's new query. Matches the frame shows for the old one are taken back: their flow
+    /// ends with no tap, granting nothing, and the frame's next load shows the new query's matches. A simplified
+    /// prompt that waits for the person keeps waiting: it asks about the contact they already tapped.
+    func update(_ query: AccessButtonQuery) {
+        let agent = state.withLock { state -> CheckedContinuation<AccessButtonTap?, Never>? in
+            state.query = query
+            guard !state.ended, case .showing(_, let agent) = state.phase else { return nil }
+            state.phase = .running
+            return agent
+        }
+        agent?.resume(returning: nil)
+    }
 
     /// What the frame shows now; starts a flow when none runs, and waits until it shows something or ends.
     func view() async -> Settled {

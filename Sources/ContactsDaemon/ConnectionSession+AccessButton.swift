@@ -68,6 +68,26 @@ extension ConnectionSession {
         send(id: id, .done(Contacts_V1_Done()))
     }
 
+    /// Gives one of this connection's button sessions a new query, checked as a new session's is.
+    ///
+    /// - Throws: 302 for a query over the limits; 200 when the connection has no session with that id.
+    func updateAccessButton(id: UInt64, _ request: Contacts_V1_UpdateAccessButtonRequest) throws(CNError) {
+        guard let session = screens.buttons.session(request.sessionID), session.owner == ObjectIdentifier(self) else {
+            throw CNError(.recordDoesNotExist, userInfo: [NSDebugDescriptionErrorKey: "no such button session"])
+        }
+        var start = Contacts_V1_StartAccessButtonRequest()
+        start.queryString = request.queryString
+        start.ignoredEmails = request.ignoredEmails
+        start.ignoredPhoneNumbers = request.ignoredPhoneNumbers
+        var query = try Self.button(start, origin: session.look.embeddingOrigin).0
+        // The look was checked when the session started; the legibility the flow checks is the session's own.
+        query.style = session.query.style
+        guard screens.buttons.update(request.sessionID, owner: ObjectIdentifier(self), query: query) else {
+            throw CNError(.recordDoesNotExist, userInfo: [NSDebugDescriptionErrorKey: "no such button session"])
+        }
+        send(id: id, .done(Contacts_V1_Done()))
+    }
+
     /// The web origin the administrator registered for the app: the only one that may frame its button.
     private func webOrigin(of app: AppIdentity) throws(CNError) -> String {
         let registry = AppRegistry(directory: configuration.registryDirectory, trustedOwner: geteuid())

@@ -331,6 +331,8 @@ final class ConnectionSession: @unchecked Sendable {
             try startAccessButton(id: id, request, app: app)
         case .endAccessButton(let request):
             try endAccessButton(id: id, request)
+        case .updateAccessButton(let request):
+            try updateAccessButton(id: id, request)
         case .hello, .none:
             throw CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "unexpected message"])
         }

@@ -11,14 +11,21 @@ extension DaemonScreensBackend {
     func accessButtonView(_ id: String, uid: uid_t) async -> AccessButtonView {
         // Another user's browser sees an empty button: the session's flow shows this user's contacts.
         guard let session = buttons.session(id), session.uid == uid else { return .empty }
-        switch await session.view() {
-        case .showing(let candidates):
-            return .matches(app: session.app.displayName, matches(candidates, for: session))
-        case .asking:
-            return .prompt(app: session.app.displayName, purpose: session.app.usageDescription ?? "")
-        case .finished, .gone:
-            return .empty
+        // A flow that ended while the frame waited for it (the app gave a new query, say) is followed by one new
+        // flow; one only, since a flow with nothing to show (full access) ends at once every time.
+        for attempt in 0..<2 {
+            switch await session.view() {
+            case .showing(let candidates):
+                return .matches(app: session.app.displayName, matches(candidates, for: session))
+            case .asking:
+                return .prompt(app: session.app.displayName, purpose: session.app.usageDescription ?? "")
+            case .finished where attempt == 0:
+                continue
+            case .finished, .gone:
+                return .empty
+            }
         }
+        return .empty
     }
 
     func accessButtonTap(_ id: String, uid: uid_t, identifier: String, verification: TapVerification) async

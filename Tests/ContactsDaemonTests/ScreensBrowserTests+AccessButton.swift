@@ -385,6 +385,49 @@ extension ScreensBrowserTests {
         #expect(button.grants.all.isEmpty)
     }
 
+    @Test func aNewQueryTakesBackTheOldMatchesAndTheFrameShowsTheNewOnes() async throws {
+        let button = try await ButtonWorld(access: .limited([]))
+        let session = try button.start("Ann")
+        let backend = try #require(button.world.screens.backend as? DaemonScreensBackend)
+        let id = session.url.lastPathComponent
+        let ann = try #require(button.contacts["Ann"])
+        let cid = try #require(button.contacts["Cid"])
+        #expect(await backend.accessButtonView(id, uid: geteuid()) == .matches(
+            app: "Daemon Tests", [AccessButtonMatch(identifier: ann, name: "Ann Lee", caption: nil)]))
+
+        try session.update(queryString: "Cid")
+        let oldTap = await backend.accessButtonTap(id, uid: geteuid(), identifier: ann, verification: .all)
+        #expect(oldTap == .nothing, "Ann was shown for the old query: a tap on her grants nothing now")
+        #expect(await backend.accessButtonView(id, uid: geteuid()) == .matches(
+            app: "Daemon Tests", [AccessButtonMatch(identifier: cid, name: "Cid Moss", caption: nil)]))
+        let newTap = await backend.accessButtonTap(id, uid: geteuid(), identifier: cid, verification: .all)
+        #expect(newTap == .granted([cid]))
+        #expect(try await button.grants.wait(for: 1) == [[cid]])
+        #expect(try Self.visibleNames(button.app) == ["Bob", "Cid"])
+
+        #expect {
+            try session.update(queryString: String(repeating: "a", count: 1_001))
+        } throws: { error in
+            (error as? CNError)?.code == .validationConfigurationError
+        }
+        // Another connection of the same app cannot steer this one's button.
+        var foreign = Contacts_V1_UpdateAccessButtonRequest()
+        foreign.sessionID = id
+        foreign.queryString = "Ann"
+        do {
+            try DaemonConnection(socketPath: button.world.fixture.daemon.configuration.socketPath).updateAccessButton(foreign)
+            Issue.record("another connection updated the session")
+        } catch {
+            #expect(error.code == .recordDoesNotExist)
+        }
+        try session.end()
+        #expect {
+            try session.update(queryString: "Ann")
+        } throws: { error in
+            (error as? CNError)?.code == .recordDoesNotExist
+        }
+    }
+
     @Test func endingASessionOrDroppingItEmptiesTheFrame() async throws {
         let button = try await ButtonWorld(access: .limited([]))
         let backend = try #require(button.world.screens.backend as? DaemonScreensBackend)

@@ -329,6 +329,16 @@ public nonisolated struct Contacts_V1_ClientMessage: Sendable {
     set {body = .endAccessButton(newValue)}
   }
 
+  /// An app: gives one of its button sessions a new query (answered with Done), as a ContactAccessButton
+  /// follows its search field; the page then loads the frame again.
+  public var updateAccessButton: Contacts_V1_UpdateAccessButtonRequest {
+    get {
+      if case .updateAccessButton(let v)? = body {return v}
+      return Contacts_V1_UpdateAccessButtonRequest()
+    }
+    set {body = .updateAccessButton(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -387,6 +397,9 @@ public nonisolated struct Contacts_V1_ClientMessage: Sendable {
     case startAccessButton(Contacts_V1_StartAccessButtonRequest)
     /// An app: ends one of its button sessions (answered with Done); its frame shows nothing from then on.
     case endAccessButton(Contacts_V1_EndAccessButtonRequest)
+    /// An app: gives one of its button sessions a new query (answered with Done), as a ContactAccessButton
+    /// follows its search field; the page then loads the frame again.
+    case updateAccessButton(Contacts_V1_UpdateAccessButtonRequest)
 
   }
 
@@ -640,6 +653,16 @@ public nonisolated struct Contacts_V1_ServerMessage: Sendable {
     set {body = .accessButtonGrant(newValue)}
   }
 
+  /// An app: gives one of its button sessions a new query (answered with Done), as a ContactAccessButton
+  /// follows its search field; the page then loads the frame again.
+  public var updateAccessButton: Contacts_V1_UpdateAccessButtonRequest {
+    get {
+      if case .updateAccessButton(let v)? = body {return v}
+      return Contacts_V1_UpdateAccessButtonRequest()
+    }
+    set {body = .updateAccessButton(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -677,6 +700,9 @@ public nonisolated struct Contacts_V1_ServerMessage: Sendable {
     case accessButtonSession(Contacts_V1_AccessButtonSession)
     /// Pushed under the StartAccessButtonRequest's id: contacts the person shared through the button.
     case accessButtonGrant(Contacts_V1_AccessButtonGrant)
+    /// An app: gives one of its button sessions a new query (answered with Done), as a ContactAccessButton
+    /// follows its search field; the page then loads the frame again.
+    case updateAccessButton(Contacts_V1_UpdateAccessButtonRequest)
 
   }
 
@@ -2967,13 +2993,32 @@ public nonisolated struct Contacts_V1_EndAccessButtonRequest: Sendable {
   public init() {}
 }
 
+public nonisolated struct Contacts_V1_UpdateAccessButtonRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var sessionID: String = String()
+
+  /// The new query, with the same limits as StartAccessButtonRequest's; the caption and style stay.
+  public var queryString: String = String()
+
+  public var ignoredEmails: [String] = []
+
+  public var ignoredPhoneNumbers: [String] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "contacts.v1"
 
 nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ClientMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}hello\0\u{3}authorization_status\0\u{3}request_access\0\u{3}fetch_contacts\0\u{3}get_contact\0\u{1}groups\0\u{1}containers\0\u{3}default_container\0\u{3}me_contact\0\u{1}save\0\u{3}history_token\0\u{1}continue\0\u{1}cancel\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0\u{3}change_history\0\u{1}link\0\u{1}unlink\0\u{3}keep_separate\0\u{3}link_reason\0\u{3}linked_identifiers\0\u{3}import_vcards\0\u{3}vcard_chunk\0\u{3}export_vcards\0\u{3}contacts_with_card_uid\0\u{3}card_uid\0\u{4}\u{c}person_screens_link\0\u{3}watch_consents\0\u{3}contact_picker\0\u{3}access_picker\0\u{4}\u{2}start_access_button\0\u{3}end_access_button\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}hello\0\u{3}authorization_status\0\u{3}request_access\0\u{3}fetch_contacts\0\u{3}get_contact\0\u{1}groups\0\u{1}containers\0\u{3}default_container\0\u{3}me_contact\0\u{1}save\0\u{3}history_token\0\u{1}continue\0\u{1}cancel\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0\u{3}change_history\0\u{1}link\0\u{1}unlink\0\u{3}keep_separate\0\u{3}link_reason\0\u{3}linked_identifiers\0\u{3}import_vcards\0\u{3}vcard_chunk\0\u{3}export_vcards\0\u{3}contacts_with_card_uid\0\u{3}card_uid\0\u{4}\u{c}person_screens_link\0\u{3}watch_consents\0\u{3}contact_picker\0\u{3}access_picker\0\u{4}\u{2}start_access_button\0\u{3}end_access_button\0\u{3}update_access_button\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3411,6 +3456,19 @@ nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftPro
           self.body = .endAccessButton(v)
         }
       }()
+      case 47: try {
+        var v: Contacts_V1_UpdateAccessButtonRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .updateAccessButton(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .updateAccessButton(v)
+        }
+      }()
       default: break
       }
     }
@@ -3557,6 +3615,10 @@ nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftPro
       guard case .endAccessButton(let v)? = self.body else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 46)
     }()
+    case .updateAccessButton?: try {
+      guard case .updateAccessButton(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 47)
+    }()
     case nil: break
     }
     try unknownFields.traverse(visitor: &visitor)
@@ -3572,7 +3634,7 @@ nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Contacts_V1_ServerMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ServerMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}welcome\0\u{1}error\0\u{3}authorization_status\0\u{3}request_access\0\u{3}contact_batch\0\u{1}contact\0\u{1}groups\0\u{1}containers\0\u{3}string_value\0\u{1}save\0\u{3}bytes_value\0\u{3}change_notice\0\u{3}access_revoked\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0\u{3}history_batch\0\u{1}done\0\u{3}link_reason\0\u{3}string_list\0\u{3}import_progress\0\u{3}import_summary\0\u{3}vcard_chunk\0\u{4}\u{10}person_screens_link\0\u{3}consent_waiting\0\u{3}contact_picker\0\u{3}access_picker\0\u{4}\u{2}access_button_session\0\u{3}access_button_grant\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}welcome\0\u{1}error\0\u{3}authorization_status\0\u{3}request_access\0\u{3}contact_batch\0\u{1}contact\0\u{1}groups\0\u{1}containers\0\u{3}string_value\0\u{1}save\0\u{3}bytes_value\0\u{3}change_notice\0\u{3}access_revoked\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0\u{3}history_batch\0\u{1}done\0\u{3}link_reason\0\u{3}string_list\0\u{3}import_progress\0\u{3}import_summary\0\u{3}vcard_chunk\0\u{4}\u{10}person_screens_link\0\u{3}consent_waiting\0\u{3}contact_picker\0\u{3}access_picker\0\u{4}\u{2}access_button_session\0\u{3}access_button_grant\0\u{3}update_access_button\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3958,6 +4020,19 @@ nonisolated extension Contacts_V1_ServerMessage: SwiftProtobuf.Message, SwiftPro
           self.body = .accessButtonGrant(v)
         }
       }()
+      case 47: try {
+        var v: Contacts_V1_UpdateAccessButtonRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .updateAccessButton(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .updateAccessButton(v)
+        }
+      }()
       default: break
       }
     }
@@ -4087,6 +4162,10 @@ nonisolated extension Contacts_V1_ServerMessage: SwiftProtobuf.Message, SwiftPro
     case .accessButtonGrant?: try {
       guard case .accessButtonGrant(let v)? = self.body else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 46)
+    }()
+    case .updateAccessButton?: try {
+      guard case .updateAccessButton(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 47)
     }()
     case nil: break
     }
@@ -8339,6 +8418,51 @@ nonisolated extension Contacts_V1_EndAccessButtonRequest: SwiftProtobuf.Message,
 
   public static func ==(lhs: Contacts_V1_EndAccessButtonRequest, rhs: Contacts_V1_EndAccessButtonRequest) -> Bool {
     if lhs.sessionID != rhs.sessionID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_UpdateAccessButtonRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UpdateAccessButtonRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}session_id\0\u{3}query_string\0\u{3}ignored_emails\0\u{3}ignored_phone_numbers\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.sessionID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.queryString) }()
+      case 3: try { try decoder.decodeRepeatedStringField(value: &self.ignoredEmails) }()
+      case 4: try { try decoder.decodeRepeatedStringField(value: &self.ignoredPhoneNumbers) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.sessionID.isEmpty {
+      try visitor.visitSingularStringField(value: self.sessionID, fieldNumber: 1)
+    }
+    if !self.queryString.isEmpty {
+      try visitor.visitSingularStringField(value: self.queryString, fieldNumber: 2)
+    }
+    if !self.ignoredEmails.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.ignoredEmails, fieldNumber: 3)
+    }
+    if !self.ignoredPhoneNumbers.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.ignoredPhoneNumbers, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_UpdateAccessButtonRequest, rhs: Contacts_V1_UpdateAccessButtonRequest) -> Bool {
+    if lhs.sessionID != rhs.sessionID {return false}
+    if lhs.queryString != rhs.queryString {return false}
+    if lhs.ignoredEmails != rhs.ignoredEmails {return false}
+    if lhs.ignoredPhoneNumbers != rhs.ignoredPhoneNumbers {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
