@@ -83,8 +83,10 @@ extension PersonScreens {
         } else {
             switch storageAccess {
             case "inactive":
-                // Allowed before, not yet used by this load: the browser retries with the cookie.
-                values["state"] = "empty"
+                // Allowed before, not yet used by this load: the browser retries with the cookie. Should it not,
+                // the person's tap on "connect" activates the access they already gave.
+                values["state"] = "connect"
+                values["connect"] = true
                 activate = "retry; allowed-origin=\"\(look.embeddingOrigin)\""
             case "active":
                 // Allowed, and still no cookie: this browser never entered the screens (or signed out).
