@@ -66,4 +66,63 @@ import Testing
         )
         #expect(Set(fetched.map(\.identifier)) == Set(wanted))
     }
+
+    private static let everyKey = [
+        CNContactIdentifierKey, CNContactTypeKey, CNContactNamePrefixKey, CNContactGivenNameKey, CNContactMiddleNameKey,
+        CNContactFamilyNameKey, CNContactPreviousFamilyNameKey, CNContactNameSuffixKey, CNContactNicknameKey,
+        CNContactPhoneticGivenNameKey, CNContactPhoneticMiddleNameKey, CNContactPhoneticFamilyNameKey,
+        CNContactPhoneticOrganizationNameKey, CNContactOrganizationNameKey, CNContactDepartmentNameKey, CNContactJobTitleKey,
+        CNContactBirthdayKey, CNContactNonGregorianBirthdayKey, CNContactNoteKey, CNContactImageDataKey,
+        CNContactThumbnailImageDataKey, CNContactImageDataAvailableKey, CNContactPhoneNumbersKey, CNContactEmailAddressesKey,
+        CNContactPostalAddressesKey, CNContactDatesKey, CNContactUrlAddressesKey, CNContactRelationsKey,
+        CNContactSocialProfilesKey, CNContactInstantMessageAddressesKey,
+    ]
+
+    /// The key strings descriptors name, expanded here without the store's expansion.
+    private static func named(by descriptors: [any CNKeyDescriptor]) -> Set<String> {
+        var keys: Set<String> = [CNContactIdentifierKey]
+        for descriptor in descriptors {
+            if let key = descriptor as? String { keys.insert(key) }
+            if let key = descriptor as? NSString { keys.insert(key as String) }
+            if let aggregate = descriptor as? AggregateKeyDescriptor { keys.formUnion(aggregate.keys) }
+        }
+        return keys
+    }
+
+    /// Fetches expand their keys without building the set of key strings (formatter descriptors carry theirs
+    /// expanded); a contact still holds exactly the keys its descriptors name, however they are mixed.
+    @Test(arguments: StoreMode.allCases)
+    func mixedDescriptorsFetchExactlyTheKeysTheyName(mode: StoreMode) throws {
+        let (temporary, contacts) = try Self.saved(mode)
+        let fullName = CNContactFormatter.descriptorForRequiredKeys(for: .fullName)
+        let cases: [[any CNKeyDescriptor]] = [
+            [],
+            [fullName],
+            [fullName, CNContactPhoneNumbersKey as CNKeyDescriptor, CNContactNoteKey as NSString],
+            [CNContact.descriptorForAllComparatorKeys(), "street" as CNKeyDescriptor, CNContactEmailAddressesKey as CNKeyDescriptor],
+            [CNContactVCardSerialization.descriptorForRequiredKeys()],
+            [
+                AggregateKeyDescriptor(name: "nested", descriptors: [fullName, CNContactDatesKey, "bogus"]),
+                CNContactUrlAddressesKey as NSString, CNContactFormatter.descriptorForRequiredKeys(for: .phoneticFullName),
+            ],
+            Self.everyKey.map { $0 as CNKeyDescriptor },
+        ]
+        for keys in cases {
+            let named = Self.named(by: keys)
+            let single = try temporary.store.unifiedContact(withIdentifier: contacts[4].identifier, keysToFetch: keys)
+            var enumerated: [CNContact] = []
+            try temporary.store.enumerateContacts(with: CNContactFetchRequest(keysToFetch: keys)) { contact, _ in
+                enumerated.append(contact)
+            }
+            #expect(enumerated.count == contacts.count)
+            for contact in [single] + enumerated.prefix(3) {
+                for key in Self.everyKey {
+                    #expect(contact.isKeyAvailable(key) == named.contains(key), "\(key) of \(keys.count) descriptors")
+                }
+            }
+        }
+        // What a formatter needs is what it names: the contact formats without stopping.
+        let named = try temporary.store.unifiedContact(withIdentifier: contacts[4].identifier, keysToFetch: [fullName])
+        #expect(CNContactFormatter.string(from: named, style: .fullName) != nil)
+    }
 }

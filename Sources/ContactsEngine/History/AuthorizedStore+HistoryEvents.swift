@@ -25,11 +25,13 @@ extension AuthorizedStore {
             var batch: [ContactStorage] = []
             var ids: [Int64] = []
             var containers: [String: String] = [:]
-            let cursor = try Row.fetchCursor(statement, arguments: [after, plan.lastContactID])
-            while let row = try cursor.next() {
+            let rows = try StatementRows(statement, arguments: [after, plan.lastContactID])
+            let containerColumn = CInt(reader.selectionCount)
+            while let row = try rows.next() {
                 let storage = reader.storage(from: row)
-                ids.append(row[0])
-                containers[storage.identifier] = row[reader.selectionCount]
+                ids.append(ContactReader.rowID(row))
+                containers[storage.identifier] =
+                    StatementColumn.isNull(row, containerColumn) ? nil : StatementColumn.text(row, containerColumn)
                 batch.append(storage)
             }
             guard let last = ids.last else { return nil }
@@ -121,10 +123,10 @@ extension AuthorizedStore {
         var batch: [ContactStorage] = []
         var ids: [Int64] = []
         var containers: [String: String] = [:]
-        let cursor = try Row.fetchCursor(statement, arguments: [JSONList.encode(identifiers)])
-        while let row = try cursor.next() {
-            ids.append(row[0])
-            batch.append(reader.storage(from: row))
+        let rows = try StatementRows(statement, arguments: [JSONList.encode(identifiers)])
+        while let row = try rows.next() {
+            ids.append(ContactReader.rowID(row))
+            reader.append(row, to: &batch)
         }
         try reader.complete(&batch, ids: ids, in: db)
         let requested = batch.map(\.identifier)

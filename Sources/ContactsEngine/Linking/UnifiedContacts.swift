@@ -92,10 +92,10 @@ package enum UnifiedContacts {
         )
         var cards: [ContactStorage] = []
         var cardIDs: [Int64] = []
-        let cursor = try Row.fetchCursor(statement, arguments: [JSONList.encode(ids)])
-        while let row = try cursor.next() {
-            cardIDs.append(row[0])
-            cards.append(reader.storage(from: row))
+        let rows = try StatementRows(statement, arguments: [JSONList.encode(ids)])
+        while let row = try rows.next() {
+            cardIDs.append(ContactReader.rowID(row))
+            reader.append(row, to: &cards)
         }
         try reader.complete(&cards, ids: cardIDs, in: db)
         var byID: [Int64: ContactStorage] = [:]

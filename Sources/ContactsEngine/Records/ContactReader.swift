@@ -1,6 +1,8 @@
 import ContactsModel
 import Foundation
 import GRDB
+import GRDBSQLite
+import Synchronization
 
 /// Reads contacts holding exactly the requested keys, touching only the columns and tables they need.
 package struct ContactReader {
@@ -9,69 +11,114 @@ package struct ContactReader {
     /// Whether contacts are read unified, which fills their linked identifiers.
     package let unify: Bool
 
-    private let scalarProperties: [ContactProperty]
-    private let valueKinds: [Int]
+    /// What the reader selects and loads for its keys, worked out once per key set (``Layout/of(_:)``).
+    private let layout: Layout
+    private var scalarProperties: [ContactProperty] { layout.scalarProperties }
+    private var valueKinds: [Int] { layout.valueKinds }
     /// Bit `kind` is set for each kind in ``valueKinds``.
-    private let valueKindMask: Int
+    private var valueKindMask: Int { layout.valueKindMask }
     /// The column list of the contact query: id, identifier, then one column per requested scalar.
-    package let selection: String
+    package var selection: String { layout.selection }
+    /// `SELECT` ``selection`` `FROM contact WHERE identifier = ?`: the query of a fetch by identifier.
+    package var selectionByIdentifier: String { layout.selectionByIdentifier }
     /// The number of columns in ``selection``.
     package var selectionCount: Int { scalarProperties.count + 2 }
 
     package init(keys: ContactKeySet, unify: Bool) {
         self.keys = keys.union(.identifierOnly)
         self.unify = unify
-        // One pass each, without intermediate arrays: a reader is made per fetch, and for a single contact
-        // building it is a noticeable part of the read.
-        var scalarProperties: [ContactProperty] = []
-        var selection = "id, identifier"
-        for property in ContactColumns.scalarProperties where keys.contains(property) {
-            guard let column = ContactColumns.column(of: property) else { continue }
-            scalarProperties.append(property)
-            selection += ", " + column
-        }
-        var valueKinds: [Int] = []
-        var valueKindMask = 0
-        for property in ContactProperty.multiValueProperties where keys.contains(property) {
-            guard let kind = LabeledValueRow.kind(of: property) else { continue }
-            valueKinds.append(kind)
-            valueKindMask |= 1 << kind
-        }
-        self.scalarProperties = scalarProperties
-        self.selection = selection
-        self.valueKinds = valueKinds
-        self.valueKindMask = valueKindMask
+        self.layout = Layout.of(self.keys)
     }
 
-    /// Builds the storage of one `contact` row selected with ``selection``; the row comes from a cursor, so
-    /// its text is read whole (see ``StoredText``).
-    package func storage(from row: Row) -> ContactStorage {
-        var storage = ContactStorage(identifier: row[1], fetchedKeys: keys)
-        fill(&storage, from: row)
+    /// The columns and value kinds of a key set. A reader is made per fetch, and for a single contact
+    /// building its column list and query text (a dozen string appends) was a tenth of the read, so each
+    /// key set's layout is built once and shared.
+    private final class Layout: Sendable {
+        let scalarProperties: [ContactProperty]
+        let valueKinds: [Int]
+        let valueKindMask: Int
+        let selection: String
+        let selectionByIdentifier: String
+
+        private init(keys: ContactKeySet) {
+            var scalarProperties: [ContactProperty] = []
+            var selection = "id, identifier"
+            for property in ContactColumns.scalarProperties where keys.contains(property) {
+                guard let column = ContactColumns.column(of: property) else { continue }
+                scalarProperties.append(property)
+                selection += ", " + column
+            }
+            var valueKinds: [Int] = []
+            var valueKindMask = 0
+            for property in ContactProperty.multiValueProperties where keys.contains(property) {
+                guard let kind = LabeledValueRow.kind(of: property) else { continue }
+                valueKinds.append(kind)
+                valueKindMask |= 1 << kind
+            }
+            self.scalarProperties = scalarProperties
+            self.selection = selection
+            self.selectionByIdentifier = "SELECT \(selection) FROM contact WHERE identifier = ?"
+            self.valueKinds = valueKinds
+            self.valueKindMask = valueKindMask
+        }
+
+        /// Layouts by key set. Apps fetch with a handful of key sets; the cache starts again past
+        /// ``limit`` so a caller cycling through many cannot grow it without bound.
+        private static let cache = Mutex<[UInt64: Layout]>([:])
+        private static let limit = 64
+
+        static func of(_ keys: ContactKeySet) -> Layout {
+            if let layout = cache.withLock({ $0[keys.rawValue] }) { return layout }
+            let layout = Layout(keys: keys)
+            cache.withLock { cache in
+                if cache.count >= limit { cache.removeAll() }
+                cache[keys.rawValue] = layout
+            }
+            return layout
+        }
+    }
+
+    /// The row id of the current row of a statement that selects ``selection``.
+    package static func rowID(_ statement: SQLiteStatement) -> Int64 {
+        StatementColumn.int64(statement, 0)
+    }
+
+    /// Builds the storage of the current row of a statement that selects ``selection``.
+    package func storage(from statement: SQLiteStatement) -> ContactStorage {
+        var storage = ContactStorage(identifier: StatementColumn.text(statement, 1), fetchedKeys: keys)
+        fill(&storage, from: statement)
         return storage
     }
 
-    /// Appends the storage of one `contact` row selected with ``selection`` to a batch, filled in place:
-    /// a contact's fields are about 1 KB, and filling a local then appending it costs a copy of them all.
-    package func append(_ row: Row, to batch: inout [ContactStorage]) {
-        batch.append(ContactStorage(identifier: row[1], fetchedKeys: keys))
-        fill(&batch[batch.count - 1], from: row)
+    /// Appends the storage of the current row of a statement that selects ``selection`` to a batch, filled
+    /// in place: a contact's fields are about 1 KB, and filling a local then appending it costs a copy of
+    /// them all.
+    package func append(_ statement: SQLiteStatement, to batch: inout [ContactStorage]) {
+        batch.append(ContactStorage(identifier: StatementColumn.text(statement, 1), fetchedKeys: keys))
+        fill(&batch[batch.count - 1], from: statement)
     }
 
-    private func fill(_ storage: inout ContactStorage, from row: Row) {
-        for (offset, property) in scalarProperties.enumerated() {
-            let index = offset + 2
+    /// Reads the columns by position straight from SQLite: through GRDB's `Row`, each of a hit's 17
+    /// columns went through a decoding context and a generic conversion.
+    private func fill(_ storage: inout ContactStorage, from statement: SQLiteStatement) {
+        var index: CInt = 2
+        for property in scalarProperties {
+            defer { index += 1 }
             switch property {
             case .contactType:
-                storage.contactType = CNContactType(rawValue: row[index]) ?? .person
+                storage.contactType = CNContactType(rawValue: Int(StatementColumn.int64(statement, index))) ?? .person
             case .birthday:
-                storage.birthday = (row[index] as String?).map(DateCoding.decode)
+                if !StatementColumn.isNull(statement, index) {
+                    storage.birthday = DateCoding.decode(StatementColumn.text(statement, index))
+                }
             case .nonGregorianBirthday:
-                storage.nonGregorianBirthday = (row[index] as String?).map(DateCoding.decode)
+                if !StatementColumn.isNull(statement, index) {
+                    storage.nonGregorianBirthday = DateCoding.decode(StatementColumn.text(statement, index))
+                }
             case .imageDataAvailable:
-                storage.imageDataAvailable = row[index] as Bool
+                storage.imageDataAvailable = StatementColumn.int64(statement, index) != 0
             default:
-                _ = storage.setString((row[index] as StoredText).string, of: property)
+                _ = storage.setString(StatementColumn.text(statement, index), of: property)
             }
         }
         if unify {
@@ -135,22 +182,24 @@ package struct ContactReader {
         )
         // Each contact keeps its rows' text undecoded; its labeled values are built when first read, so
         // a search whose caller reads only names, or counts the hits, builds none (DeferredLabeledValues).
-        let deferredKeys = keys.intersection(ContactKeySet(ContactProperty.multiValueProperties))
+        let deferredKeys = keys.intersection(.multiValued)
         var current: (index: Int, values: StoredLabeledValues)?
         func finishCurrent() {
             guard let current, !current.values.isEmpty else { return }
             batch[current.index].deferLabeledValues(deferredKeys, to: DeferredLabeledValues(source: current.values))
         }
-        let cursor = try Row.fetchCursor(statement, arguments: [ids.argument])
-        while let row = try cursor.next() {
-            let kind: Int = row[1]
-            guard valueKindMask & (1 << kind) != 0, let index = positions[row[0]] else { continue }
+        let rows = try StatementRows(statement, arguments: [ids.argument])
+        while let row = try rows.next() {
+            let kind = Int(StatementColumn.int64(row, 1))
+            guard valueKindMask & (1 << kind) != 0,
+                let index = positions[StatementColumn.int64(row, 0)]
+            else { continue }
             // Rows come in contact order: a new contact id ends the previous contact's values.
             if current?.index != index {
                 finishCurrent()
                 current = (index, StoredLabeledValues())
             }
-            current?.values.appendRow(of: statement.sqliteStatement, kindColumn: 1)
+            current?.values.appendRow(of: row, kindColumn: 1)
         }
         finishCurrent()
     }
@@ -200,10 +249,10 @@ package struct ContactReader {
         )
         var batch: [ContactStorage] = []
         var ids: [Int64] = []
-        let cursor = try Row.fetchCursor(statement, arguments: [JSONList.encode(identifiers)])
-        while let row = try cursor.next() {
-            ids.append(row[0])
-            batch.append(storage(from: row))
+        let rows = try StatementRows(statement, arguments: [JSONList.encode(identifiers)])
+        while let row = try rows.next() {
+            ids.append(Self.rowID(row))
+            append(row, to: &batch)
         }
         try complete(&batch, ids: ids, in: db)
         return Dictionary(batch.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })

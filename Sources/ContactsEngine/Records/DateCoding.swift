@@ -17,10 +17,24 @@ package enum DateCoding {
     }
 
     package static func decode(_ text: String) -> DateComponents {
-        let fields = text.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+        // The fields are found in place: splitting into an array of strings was three quarters of decoding,
+        // and a third of the contacts a search returns carry a birthday.
+        var fields: [Substring] = []
+        fields.reserveCapacity(6)
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var index = start
+        while index != utf8.endIndex {
+            if utf8[index] == UInt8(ascii: ";") {
+                fields.append(text[start..<index])
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        fields.append(text[start..<utf8.endIndex])
         var components = DateComponents()
         guard fields.count == 6 else { return components }
-        if let identifier = CalendarIdentifierName.identifier(named: fields[0]) {
+        if let identifier = CalendarIdentifierName.identifier(named: String(fields[0])) {
             components.calendar = Calendar(identifier: identifier)
         }
         components.era = Int(fields[1])

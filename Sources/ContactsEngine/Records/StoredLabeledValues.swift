@@ -24,6 +24,9 @@ struct StoredLabeledValues: LabeledValueSource {
         var count: Int
     }
 
+    private static let typicalRows = 8
+    private static let typicalText = 512
+
     private var text: [UInt8] = []
     private var entries: [Entry] = []
 
@@ -34,6 +37,12 @@ struct StoredLabeledValues: LabeledValueSource {
     /// `kindColumn` and the four columns after it; text is read with its byte length, so U+0000 survives
     /// (see ``StoredText``).
     mutating func appendRow(of statement: SQLiteStatement, kindColumn: CInt) {
+        if entries.isEmpty {
+            // Room for a typical contact's rows (identifier, label, value and detail of four or five), so
+            // the buffers do not grow through five sizes, each an allocation and a copy, per contact read.
+            entries.reserveCapacity(Self.typicalRows)
+            text.reserveCapacity(Self.typicalText)
+        }
         let kind = Int(sqlite3_column_int64(statement, kindColumn))
         entries.append(
             Entry(

@@ -26,7 +26,8 @@ package struct StoredText: DatabaseValueConvertible, StatementColumnConvertible 
             return
         }
         let count = Int(sqlite3_column_bytes(sqliteStatement, index))
-        string = String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+        // Most of a contact's text columns are empty: no decoding for them.
+        string = count == 0 ? "" : String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
     /// GRDB's value of the text, which binds as a C string; write text with ``StatementBinder``.

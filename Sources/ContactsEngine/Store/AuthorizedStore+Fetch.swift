@@ -89,9 +89,9 @@ extension AuthorizedStore {
         sql += " ORDER BY " + (sortColumn.map { "\($0), id" } ?? "id") + " LIMIT \(limit)"
         var ids: [Int64] = []
         ids.reserveCapacity(limit)
-        let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
-        while let row = try cursor.next() {
-            ids.append(row[0])
+        let rows = try StatementRows(db.cachedStatement(sql: sql), arguments: arguments)
+        while let row = try rows.next() {
+            ids.append(ContactReader.rowID(row))
             reader.append(row, to: &batch)
         }
         try reader.complete(&batch, ids: ids, in: db)
@@ -122,16 +122,14 @@ extension AuthorizedStore {
         let reader = ContactReader(keys: keys, unify: unify)
         let visible = access.visibility.map { " AND " + $0.identifierCondition(column: "identifier") } ?? ""
         return try read { db in
-            let statement = try db.cachedStatement(
-                sql: "SELECT \(reader.selection) FROM contact WHERE identifier = ?\(visible)")
-            // A cursor reads the row in place (Row.fetchOne would copy every column first); the row is valid
-            // while the cursor lives.
-            let cursor = try Row.fetchCursor(statement, arguments: [identifier])
+            let sql = visible.isEmpty ? reader.selectionByIdentifier : reader.selectionByIdentifier + visible
+            // The row is read in place, valid while its cursor lives.
+            let rows = try StatementRows(db.cachedStatement(sql: sql), arguments: [identifier])
             var batch: [ContactStorage] = []
-            let id: Int64? = try withExtendedLifetime(cursor) {
-                guard let row = try cursor.next() else { return nil }
+            let id: Int64? = try withExtendedLifetime(rows) {
+                guard let row = try rows.next() else { return nil }
                 reader.append(row, to: &batch)
-                return row[0]
+                return ContactReader.rowID(row)
             }
             guard let id else { return nil }
             try reader.complete(&batch, ids: [id], in: db)

@@ -183,13 +183,13 @@ package final class StoreDatabase: Sendable {
 
     private func rewriteSortKeys(in db: Database) throws {
         let reader = ContactReader(keys: ContactKeySet(SortKey.properties), unify: false)
-        let rows = try Row.fetchCursor(db, sql: "SELECT \(reader.selection) FROM contact")
+        let rows = try StatementRows(db.makeStatement(sql: "SELECT \(reader.selection) FROM contact"))
         var updates: [(Int64, String, String)] = []
         while let row = try rows.next() {
             let storage = reader.storage(from: row)
             let names = SortKey.Names(storage)
             updates.append((
-                row[0], sortKey.key(for: names, order: .givenName, identifier: storage.identifier),
+                ContactReader.rowID(row), sortKey.key(for: names, order: .givenName, identifier: storage.identifier),
                 sortKey.key(for: names, order: .familyName, identifier: storage.identifier)
             ))
         }

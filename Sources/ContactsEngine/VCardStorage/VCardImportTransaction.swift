@@ -216,7 +216,7 @@ package struct VCardImportTransaction {
         var lastID: Int64 = 0
         while true {
             // A cursor, not fetchAll: copied rows hold text cut at U+0000 (see StoredText).
-            let rows = try Row.fetchCursor(
+            let rows = try StatementRows(
                 db.cachedStatement(
                     sql: """
                         SELECT \(reader.selection) FROM contact WHERE container_id = ? AND id > ?\(visibleCondition("identifier"))
@@ -227,7 +227,7 @@ package struct VCardImportTransaction {
             var batch: [ContactStorage] = []
             var ids: [Int64] = []
             while let row = try rows.next() {
-                ids.append(row[0])
+                ids.append(ContactReader.rowID(row))
                 reader.append(row, to: &batch)
             }
             guard let last = ids.last else { return }

@@ -72,15 +72,57 @@ package enum ContactProperty: Int, CaseIterable, Sendable {
         }
     }
 
-    private static let byKey: [String: ContactProperty] = Dictionary(
-        uniqueKeysWithValues: allCases.map { ($0.key, $0) }
-    )
-
     /// The property a key constant names, or nil when the string is not a contact key.
+    ///
+    /// Found without hashing the key: every fetch turns each key of its request into a property, and
+    /// hashing them (into a set of strings first) was a fifth of a fetch by identifier. A key's length and
+    /// first byte leave at most three candidates, which are compared whole; a key constant passed as it is
+    /// compares by its bits.
     package init?(key: String) {
-        guard let property = Self.byKey[key] else { return nil }
-        self = property
+        let utf8 = key.utf8
+        guard let first = utf8.first, let slot = Self.slot(count: utf8.count, first: first) else { return nil }
+        for index in slot..<(slot + Self.candidatesPerSlot) {
+            let candidate = Int(Self.candidates[index])
+            guard candidate < Self.keys.count else { return nil }
+            if Self.keys[candidate] == key, let property = ContactProperty(rawValue: candidate) {
+                self = property
+                return
+            }
+        }
+        return nil
     }
+
+    /// Every key constant, by raw value.
+    private static let keys: [String] = allCases.map(\.key)
+
+    /// How many properties share a slot at most: keys of the same length and first byte.
+    private static let candidatesPerSlot = 3
+
+    private static let noCandidate = UInt8.max
+
+    /// Where a key's candidates start in ``candidates``; nil for a key no property can have.
+    @inline(__always)
+    private static func slot(count: Int, first: UInt8) -> Int? {
+        guard count < 32 else { return nil }
+        // The low six bits tell lowercase ASCII letters apart, and every key starts with one; other bytes
+        // share slots with them, and the comparison rejects them.
+        return (count << 6 | Int(first & 0x3F)) * candidatesPerSlot
+    }
+
+    /// The raw values of the properties whose key falls in each slot, ``noCandidate`` after the last.
+    private static let candidates: [UInt8] = {
+        var table = [UInt8](repeating: noCandidate, count: 32 * 64 * candidatesPerSlot)
+        for property in allCases {
+            let utf8 = property.key.utf8
+            guard let first = utf8.first, let slot = slot(count: utf8.count, first: first),
+                let free = (slot..<(slot + candidatesPerSlot)).first(where: { table[$0] == noCandidate })
+            else {
+                preconditionFailure("contact key table: no slot for \(property.key)")
+            }
+            table[free] = UInt8(property.rawValue)
+        }
+        return table
+    }()
 
     /// The string properties, which are `""` when unset.
     package static let stringProperties: [ContactProperty] = [
@@ -118,6 +160,9 @@ package struct ContactKeySet: OptionSet, Hashable, Sendable {
 
     /// Only the identifier, which every fetched contact holds.
     package static let identifierOnly = ContactKeySet(.identifier)
+
+    /// The labeled multi-value properties (``ContactProperty/multiValueProperties``).
+    package static let multiValued = ContactKeySet(ContactProperty.multiValueProperties)
 
     package func contains(_ property: ContactProperty) -> Bool {
         rawValue & (1 << UInt64(property.rawValue)) != 0

@@ -73,13 +73,11 @@ extension ContactStorage {
     ///   - values: The undecoded values, which must hold every property of `keys`.
     ///   - keys: Multi-valued properties; the others are ignored.
     package mutating func deferLabeledValues(_ keys: ContactKeySet, to values: DeferredLabeledValues) {
-        let multiValued = keys.intersection(Self.multiValueKeys)
+        let multiValued = keys.intersection(.multiValued)
         guard !multiValued.isEmpty else { return }
         deferredValues = values
         deferredKeys = multiValued
     }
-
-    private static let multiValueKeys = ContactKeySet(ContactProperty.multiValueProperties)
 
     /// A list of labeled values: decoded on first access when deferred, else this storage's own.
     @inline(__always)
