@@ -15,40 +15,23 @@ struct AttackTests {
 
     /// A daemon whose state lives in a private directory, FindMyFriends registered, and user A's store holding
     /// Ann with the app allowed in full, so each attack starts from an app that would see data when honest.
-    final class World: @unchecked Sendable {
-        // SAFETY: set once in init. TODO(#13): none; test fixture.
-        let directory: URL
-        let daemon: ContactsDaemon
+    final class World: Sendable {
+        let base: AttackDaemon
         let app: String
-        let userA: (uid: uid_t, gid: gid_t)
 
         init(allow: AccessChoice? = .full) throws {
-            directory = URL(fileURLWithPath: "/tmp").appendingPathComponent("attack-\(UUID().uuidString.prefix(8))")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            chmod(directory.path, 0o755)
-            app = try UnprivilegedApp.findMyFriends()
-            let registry = directory.appendingPathComponent("apps")
-            try AppRegistry.register(
-                executable: app, bundleIdentifier: AttackTests.bundle, displayName: "Find My Friends",
-                usageDescription: "Finds your friends.", in: registry)
-            var configuration = DaemonConfiguration(
-                socketPath: directory.appendingPathComponent("contactsd.sock").path,
-                stateDirectory: directory.appendingPathComponent("state"), registryDirectory: registry)
-            configuration.administratorPolicy = .unrestricted
-            // Nobody answers for the person in these tests: an app that asks is not granted after a short wait.
-            configuration.consentTimeout = .seconds(2)
-            daemon = try ContactsDaemon.start(configuration)
-            userA = try UnprivilegedApp.user("contacts-test-a")
-            let person = CNContactStore(url: configuration.storeURL(for: userA.uid))
-            try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: person)
-            if let allow { try person.accessControls().setAccess(allow, for: AttackTests.bundle) }
+            let app = try UnprivilegedApp.findMyFriends()
+            self.app = app
+            base = try AttackDaemon("attack", allow: allow.map { ($0, AttackTests.bundle) }) { _, registry, _ in
+                try AppRegistry.register(
+                    executable: app, bundleIdentifier: AttackTests.bundle, displayName: "Find My Friends",
+                    usageDescription: "Finds your friends.", in: registry)
+            }
         }
 
-        deinit {
-            try? daemon.stop()
-            try? FileManager.default.removeItem(at: directory)
-        }
-
+        var directory: URL { base.directory }
+        var daemon: ContactsDaemon { base.daemon }
+        var userA: (uid: uid_t, gid: gid_t) { base.userA }
         var socket: String { daemon.configuration.socketPath }
 
         /// FindMyFriends as user A, with an attacker's extra environment.
@@ -60,13 +43,7 @@ struct AttackTests {
             return try UnprivilegedApp.run(as: userA, prefix + [executable ?? app], environment: variables)
         }
 
-        /// A directory user A owns, for the attacker's files.
-        func attackerDirectory() throws -> URL {
-            let url = directory.appendingPathComponent("attacker")
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-            chown(url.path, userA.uid, userA.gid)
-            return url
-        }
+        func attackerDirectory() throws -> URL { try base.attackerDirectory() }
     }
 
     @Test func theHonestAppSeesWhatThePersonAllowed() throws {

@@ -18,42 +18,33 @@ struct SandboxAttackTests {
 
     final class World: @unchecked Sendable {
         // SAFETY: set once in init. TODO(#13): none; test fixture.
-        let directory: URL
-        let daemon: ContactsDaemon
+        let base: AttackDaemon
         let installation: FlatpakInstallation
         /// The app's deployed files (`/app` in its sandbox).
         let files: URL
-        let userA: (uid: uid_t, gid: gid_t)
 
         init(register: Bool = true) throws {
-            directory = URL(fileURLWithPath: "/tmp").appendingPathComponent("sbx-\(UUID().uuidString.prefix(8))")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            chmod(directory.path, 0o755)
-            installation = try FlatpakInstallation(in: directory)
-            files = try installation.deploy(id: SandboxAttackTests.appID, executable: try UnprivilegedApp.findMyFriends())
-            let registry = directory.appendingPathComponent("apps")
-            if register {
-                try AppRegistry.register(
-                    sandbox: .flatpak, id: SandboxAttackTests.appID, displayName: "Find My Friends",
-                    usageDescription: "Finds your friends.", in: registry)
+            var installation: FlatpakInstallation?
+            var files: URL?
+            base = try AttackDaemon("sbx", allow: (.full, SandboxAttackTests.appID)) { directory, registry, configuration in
+                let installed = try FlatpakInstallation(in: directory)
+                installation = installed
+                files = try installed.deploy(id: SandboxAttackTests.appID, executable: try UnprivilegedApp.findMyFriends())
+                if register {
+                    try AppRegistry.register(
+                        sandbox: .flatpak, id: SandboxAttackTests.appID, displayName: "Find My Friends",
+                        usageDescription: "Finds your friends.", in: registry)
+                }
+                configuration.sandboxes.flatpakInstallations = [installed.root]
             }
-            var configuration = DaemonConfiguration(
-                socketPath: directory.appendingPathComponent("contactsd.sock").path,
-                stateDirectory: directory.appendingPathComponent("state"), registryDirectory: registry)
-            configuration.administratorPolicy = .unrestricted
-            configuration.consentTimeout = .seconds(2)
-            configuration.sandboxes.flatpakInstallations = [installation.root]
-            daemon = try ContactsDaemon.start(configuration)
-            userA = try UnprivilegedApp.user("contacts-test-a")
-            let person = CNContactStore(url: configuration.storeURL(for: userA.uid))
-            try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: person)
-            try person.accessControls().setAccess(.full, for: SandboxAttackTests.appID)
+            // Both are set before the daemon starts, or the initializer threw.
+            self.installation = try #require(installation)
+            self.files = try #require(files)
         }
 
-        deinit {
-            try? daemon.stop()
-            try? FileManager.default.removeItem(at: directory)
-        }
+        var directory: URL { base.directory }
+        var daemon: ContactsDaemon { base.daemon }
+        var userA: (uid: uid_t, gid: gid_t) { base.userA }
 
         /// A `.flatpak-info` as Flatpak writes it, root's and read-only for the sandbox.
         func info(id: String = SandboxAttackTests.appID, appPath: URL? = nil) throws -> URL {
@@ -75,13 +66,7 @@ struct SandboxAttackTests {
             return try UnprivilegedApp.run(as: userA, sandbox.arguments(command), environment: variables)
         }
 
-        /// A directory user A owns, for the attacker's files.
-        func attackerDirectory() throws -> URL {
-            let url = directory.appendingPathComponent("attacker")
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-            chown(url.path, userA.uid, userA.gid)
-            return url
-        }
+        func attackerDirectory() throws -> URL { try base.attackerDirectory() }
     }
 
     private func expectNoData(_ result: UnprivilegedApp.Result) {
