@@ -99,17 +99,39 @@ extension AuthorizedStore {
                     changes.contacts.append(identifier)
                 }
             }
-            changes.removedCards = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT \(SyncCardRow.columns) FROM sync_card s WHERE s.container_id = ? AND (
-                        (s.kind = 0 AND NOT EXISTS (SELECT 1 FROM contact c WHERE c.identifier = s.object_identifier))
-                        OR (s.kind = 1 AND NOT EXISTS (SELECT 1 FROM "group" g WHERE g.identifier = s.object_identifier)))
-                    """,
-                arguments: [containerID]
-            ).map(SyncCardRow.init(row:))
+            changes.removedCards = try Self.removedCards(
+                containerID: containerID, deletedSince: changes.isComplete ? sequence : nil, in: db)
             return changes
         }
+    }
+
+    /// The cards of a container whose contact or group is gone. With a sequence, only the contacts and groups the
+    /// log says were deleted since then are looked at: a sync with little to do then reads a few rows, where the
+    /// check of every card read the whole book's cards and identifiers (docs/Sync.md, "Memory of a sync that has
+    /// little to do"). Without one (the log does not reach back), every card of the container is checked.
+    private static func removedCards(containerID: Int64, deletedSince sequence: Int64?, in db: Database) throws
+        -> [SyncCardRow]
+    {
+        let gone = """
+            ((s.kind = 0 AND NOT EXISTS (SELECT 1 FROM contact c WHERE c.identifier = s.object_identifier))
+            OR (s.kind = 1 AND NOT EXISTS (SELECT 1 FROM "group" g WHERE g.identifier = s.object_identifier)))
+            """
+        guard let sequence else {
+            return try Row.fetchAll(
+                db, sql: "SELECT \(SyncCardRow.columns) FROM sync_card s WHERE s.container_id = ? AND \(gone)",
+                arguments: [containerID]
+            ).map(SyncCardRow.init(row:))
+        }
+        return try Row.fetchAll(
+            db,
+            sql: """
+                SELECT \(SyncCardRow.columns) FROM sync_card s
+                WHERE s.container_id = ? AND s.kind IN (0, 1) AND s.object_identifier IN (
+                    SELECT identifier FROM change_log WHERE sequence > ? AND operation IN (?, ?))
+                    AND \(gone)
+                """,
+            arguments: [containerID, sequence, ChangeOperation.deleteContact.rawValue, ChangeOperation.deleteGroup.rawValue]
+        ).map(SyncCardRow.init(row:))
     }
 
     /// Contacts of a container with every key, their UIDs, unknown properties, group names and cards: what a
