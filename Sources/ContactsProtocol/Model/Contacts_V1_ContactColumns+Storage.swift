@@ -19,15 +19,19 @@ extension Contacts_V1_ContactColumns {
     package init?(_ contacts: [ContactStorage], keys: ContactKeySet) {
         guard !keys.contains(.imageData), !keys.contains(.thumbnailImageData) else { return nil }
         self.init()
-        identifiers = contacts.map(\.identifier)
+        // Closures and indexes, never `for contact in contacts` or key paths: each of those copies the whole
+        // storage (two dozen references retained and released) for every contact and column, which was the
+        // daemon's largest cost in a profile of the all-keys enumeration.
+        identifiers = contacts.map { $0.identifier }
         setLinkedIdentifiers(of: contacts)
         for property in keys.properties {
             switch property {
             case .identifier: break
             case .contactType: contactTypes = contacts.map { Int32($0.contactType.rawValue) }
-            case .imageDataAvailable: imageDataAvailable = contacts.map(\.imageDataAvailable)
-            case .birthday: dates.append(Self.dateColumn(property, contacts.map(\.birthday)))
-            case .nonGregorianBirthday: dates.append(Self.dateColumn(property, contacts.map(\.nonGregorianBirthday)))
+            case .imageDataAvailable: imageDataAvailable = contacts.map { $0.imageDataAvailable }
+            case .birthday: dates.append(Self.dateColumn(property, contacts.map { $0.birthday }))
+            case .nonGregorianBirthday:
+                dates.append(Self.dateColumn(property, contacts.map { $0.nonGregorianBirthday }))
             default:
                 if ContactProperty.multiValueProperties.contains(property) {
                     labeled.append(Contacts_V1_LabeledColumn(property, of: contacts))
@@ -70,7 +74,7 @@ extension Contacts_V1_ContactColumns {
             return
         }
         linkedCounts = contacts.map { UInt32($0.linkedIdentifierCount) }
-        linkedIdentifiers = contacts.flatMap(\.linkedIdentifiers)
+        linkedIdentifiers = contacts.flatMap { $0.linkedIdentifiers }
     }
 
     private static func dateColumn(_ property: ContactProperty, _ values: [DateComponents?]) -> Contacts_V1_DateColumn {
@@ -219,38 +223,56 @@ extension Contacts_V1_LabeledColumn {
         self.init()
         key = property.key
         counts.reserveCapacity(contacts.count)
-        for contact in contacts {
+        // By index: `for contact in contacts` would copy each whole storage (see ContactColumns.init). Each
+        // value's strings are appended in place, with no array of its own.
+        for index in contacts.indices {
             switch property {
-            case .phoneNumbers: append(contact.phoneNumbers) { [$0.stringValue] }
-            case .emailAddresses: append(contact.emailAddresses) { [$0 as String] }
-            case .urlAddresses: append(contact.urlAddresses) { [$0 as String] }
-            case .contactRelations: append(contact.contactRelations) { [$0.name] }
+            case .phoneNumbers: append(contacts[index].phoneNumbers) { $1.append($0.stringValue) }
+            case .emailAddresses: append(contacts[index].emailAddresses) { $1.append($0 as String) }
+            case .urlAddresses: append(contacts[index].urlAddresses) { $1.append($0 as String) }
+            case .contactRelations: append(contacts[index].contactRelations) { $1.append($0.name) }
             case .postalAddresses:
-                append(contact.postalAddresses) { address in
+                append(contacts[index].postalAddresses) { address, values in
                     let fields = address.fields
-                    return [
-                        fields.street, fields.subLocality, fields.city, fields.subAdministrativeArea, fields.state,
-                        fields.postalCode, fields.country, fields.isoCountryCode,
-                    ]
+                    values.append(fields.street)
+                    values.append(fields.subLocality)
+                    values.append(fields.city)
+                    values.append(fields.subAdministrativeArea)
+                    values.append(fields.state)
+                    values.append(fields.postalCode)
+                    values.append(fields.country)
+                    values.append(fields.isoCountryCode)
                 }
             case .socialProfiles:
-                append(contact.socialProfiles) { [$0.urlString, $0.username, $0.userIdentifier, $0.service] }
-            case .instantMessageAddresses: append(contact.instantMessageAddresses) { [$0.username, $0.service] }
+                append(contacts[index].socialProfiles) { profile, values in
+                    values.append(profile.urlString)
+                    values.append(profile.username)
+                    values.append(profile.userIdentifier)
+                    values.append(profile.service)
+                }
+            case .instantMessageAddresses:
+                append(contacts[index].instantMessageAddresses) { address, values in
+                    values.append(address.username)
+                    values.append(address.service)
+                }
             case .dates:
-                append(contact.dates) { _ in [] }
-                dates.append(contentsOf: contact.dates.map { Contacts_V1_DateComponents($0.value as DateComponents) })
+                let values = contacts[index].dates
+                append(values) { _, _ in }
+                dates.append(contentsOf: values.map { Contacts_V1_DateComponents($0.value as DateComponents) })
             default: counts.append(0)
             }
         }
     }
 
-    private mutating func append<Value>(_ values: [CNLabeledValue<Value>], strings: (Value) -> [String]) {
-        counts.append(UInt32(values.count))
-        for labeled in values {
+    private mutating func append<Value>(
+        _ labeledValues: [CNLabeledValue<Value>], strings: (Value, inout [String]) -> Void
+    ) {
+        counts.append(UInt32(labeledValues.count))
+        for labeled in labeledValues {
             identifiers.append(labeled.identifier)
             labelPresent.append(labeled.label != nil)
             labels.append(labeled.label ?? "")
-            self.values.append(contentsOf: strings(labeled.value))
+            strings(labeled.value, &values)
         }
     }
 }
