@@ -19,62 +19,79 @@ extension Contacts_V1_ContactColumns {
     package init?(_ contacts: [ContactStorage], keys: ContactKeySet) {
         guard !keys.contains(.imageData), !keys.contains(.thumbnailImageData) else { return nil }
         self.init()
-        // Closures and indexes, never `for contact in contacts` or key paths: each of those copies the whole
-        // storage (two dozen references retained and released) for every contact and column, which was the
-        // daemon's largest cost in a profile of the all-keys enumeration.
-        identifiers = contacts.map { $0.identifier }
-        setLinkedIdentifiers(of: contacts)
-        for property in keys.properties {
-            switch property {
-            case .identifier: break
-            case .contactType: contactTypes = contacts.map { Int32($0.contactType.rawValue) }
-            case .imageDataAvailable: imageDataAvailable = contacts.map { $0.imageDataAvailable }
-            case .birthday: dates.append(Self.dateColumn(property, contacts.map { $0.birthday }))
-            case .nonGregorianBirthday:
-                dates.append(Self.dateColumn(property, contacts.map { $0.nonGregorianBirthday }))
-            default:
-                if ContactProperty.multiValueProperties.contains(property) {
-                    labeled.append(Contacts_V1_LabeledColumn(property, of: contacts))
-                } else {
-                    var column = Contacts_V1_StringColumn()
-                    column.key = property.key
-                    column.values = contacts.map(Self.stringReader(property))
-                    strings.append(column)
-                }
+        // One pass, contact after contact, each column appended to: reading a column at a time copied the
+        // whole storage (two dozen references retained and released) for every contact and column, even by
+        // index through a buffer pointer, which led contactsd's time in a profile of the all-keys enumeration.
+        let properties = keys.properties.filter { $0 != .identifier }
+        let stringProperties = properties.filter { ContactProperty.stringProperties.contains($0) }
+        let labeledProperties = properties.filter { ContactProperty.multiValueProperties.contains($0) }
+        var stringValues = stringProperties.map { _ in [String]() }
+        var labeledColumns = labeledProperties.map { property in
+            var column = Contacts_V1_LabeledColumn()
+            column.key = property.key
+            return column
+        }
+        var birthdays: [DateComponents?] = []
+        var otherBirthdays: [DateComponents?] = []
+        var linkCounts: [Int] = []
+        for contact in contacts {
+            identifiers.append(contact.identifier)
+            linkCounts.append(contact.linkedIdentifierCount)
+            for (index, property) in stringProperties.enumerated() {
+                stringValues[index].append(Self.string(property, of: contact))
             }
+            for index in labeledColumns.indices {
+                labeledColumns[index].append(labeledProperties[index], of: contact)
+            }
+            if keys.contains(.contactType) { contactTypes.append(Int32(contact.contactType.rawValue)) }
+            if keys.contains(.imageDataAvailable) { imageDataAvailable.append(contact.imageDataAvailable) }
+            if keys.contains(.birthday) { birthdays.append(contact.birthday) }
+            if keys.contains(.nonGregorianBirthday) { otherBirthdays.append(contact.nonGregorianBirthday) }
         }
+        setLinkedIdentifiers(of: contacts, counts: linkCounts)
+        strings = zip(stringProperties, stringValues).map { property, values in
+            var column = Contacts_V1_StringColumn()
+            column.key = property.key
+            column.values = values
+            return column
+        }
+        labeled = labeledColumns
+        if keys.contains(.birthday) { dates.append(Self.dateColumn(.birthday, birthdays)) }
+        if keys.contains(.nonGregorianBirthday) { dates.append(Self.dateColumn(.nonGregorianBirthday, otherBirthdays)) }
     }
 
-    /// Reads one string property; `ContactStorage.string(of:)` would box every value in an `Any`.
-    private static func stringReader(_ property: ContactProperty) -> (ContactStorage) -> String {
+    /// One string property; `ContactStorage.string(of:)` would box every value in an `Any`.
+    private static func string(_ property: ContactProperty, of contact: borrowing ContactStorage) -> String {
         switch property {
-        case .namePrefix: { $0.namePrefix }
-        case .givenName: { $0.givenName }
-        case .middleName: { $0.middleName }
-        case .familyName: { $0.familyName }
-        case .previousFamilyName: { $0.previousFamilyName }
-        case .nameSuffix: { $0.nameSuffix }
-        case .nickname: { $0.nickname }
-        case .phoneticGivenName: { $0.phoneticGivenName }
-        case .phoneticMiddleName: { $0.phoneticMiddleName }
-        case .phoneticFamilyName: { $0.phoneticFamilyName }
-        case .phoneticOrganizationName: { $0.phoneticOrganizationName }
-        case .organizationName: { $0.organizationName }
-        case .departmentName: { $0.departmentName }
-        case .jobTitle: { $0.jobTitle }
-        case .note: { $0.note }
-        default: { _ in "" }
+        case .namePrefix: contact.namePrefix
+        case .givenName: contact.givenName
+        case .middleName: contact.middleName
+        case .familyName: contact.familyName
+        case .previousFamilyName: contact.previousFamilyName
+        case .nameSuffix: contact.nameSuffix
+        case .nickname: contact.nickname
+        case .phoneticGivenName: contact.phoneticGivenName
+        case .phoneticMiddleName: contact.phoneticMiddleName
+        case .phoneticFamilyName: contact.phoneticFamilyName
+        case .phoneticOrganizationName: contact.phoneticOrganizationName
+        case .organizationName: contact.organizationName
+        case .departmentName: contact.departmentName
+        case .jobTitle: contact.jobTitle
+        case .note: contact.note
+        default: ""
         }
     }
 
-    private mutating func setLinkedIdentifiers(of contacts: [ContactStorage]) {
-        if contacts.allSatisfy({ $0.linkedIdentifierCount == 0 }) { return }
-        if contacts.allSatisfy({ $0.linkedIdentifierCount == 1 && $0.linkedIdentifiers[0] == $0.identifier }) {
+    private mutating func setLinkedIdentifiers(of contacts: [ContactStorage], counts: [Int]) {
+        if counts.allSatisfy({ $0 == 0 }) { return }
+        if counts.allSatisfy({ $0 == 1 }),
+            contacts.indices.allSatisfy({ contacts[$0].linkedIdentifiers[0] == identifiers[$0] })
+        {
             linkedAlone = true
             return
         }
-        linkedCounts = contacts.map { UInt32($0.linkedIdentifierCount) }
-        linkedIdentifiers = contacts.flatMap { $0.linkedIdentifiers }
+        linkedCounts = counts.map { UInt32($0) }
+        for index in contacts.indices { linkedIdentifiers.append(contentsOf: contacts[index].linkedIdentifiers) }
     }
 
     private static func dateColumn(_ property: ContactProperty, _ values: [DateComponents?]) -> Contacts_V1_DateColumn {
@@ -218,49 +235,43 @@ extension Contacts_V1_LabeledColumn {
         }
     }
 
-    /// The column of one labeled property of every contact.
-    init(_ property: ContactProperty, of contacts: [ContactStorage]) {
-        self.init()
-        key = property.key
-        counts.reserveCapacity(contacts.count)
-        // By index: `for contact in contacts` would copy each whole storage (see ContactColumns.init). Each
-        // value's strings are appended in place, with no array of its own.
-        for index in contacts.indices {
-            switch property {
-            case .phoneNumbers: append(contacts[index].phoneNumbers) { $1.append($0.stringValue) }
-            case .emailAddresses: append(contacts[index].emailAddresses) { $1.append($0 as String) }
-            case .urlAddresses: append(contacts[index].urlAddresses) { $1.append($0 as String) }
-            case .contactRelations: append(contacts[index].contactRelations) { $1.append($0.name) }
-            case .postalAddresses:
-                append(contacts[index].postalAddresses) { address, values in
-                    let fields = address.fields
-                    values.append(fields.street)
-                    values.append(fields.subLocality)
-                    values.append(fields.city)
-                    values.append(fields.subAdministrativeArea)
-                    values.append(fields.state)
-                    values.append(fields.postalCode)
-                    values.append(fields.country)
-                    values.append(fields.isoCountryCode)
-                }
-            case .socialProfiles:
-                append(contacts[index].socialProfiles) { profile, values in
-                    values.append(profile.urlString)
-                    values.append(profile.username)
-                    values.append(profile.userIdentifier)
-                    values.append(profile.service)
-                }
-            case .instantMessageAddresses:
-                append(contacts[index].instantMessageAddresses) { address, values in
-                    values.append(address.username)
-                    values.append(address.service)
-                }
-            case .dates:
-                let values = contacts[index].dates
-                append(values) { _, _ in }
-                dates.append(contentsOf: values.map { Contacts_V1_DateComponents($0.value as DateComponents) })
-            default: counts.append(0)
+    /// Appends one contact's values of a labeled property, each value's strings in place, with no array of
+    /// its own.
+    mutating func append(_ property: ContactProperty, of contact: borrowing ContactStorage) {
+        switch property {
+        case .phoneNumbers: append(contact.phoneNumbers) { $1.append($0.stringValue) }
+        case .emailAddresses: append(contact.emailAddresses) { $1.append($0 as String) }
+        case .urlAddresses: append(contact.urlAddresses) { $1.append($0 as String) }
+        case .contactRelations: append(contact.contactRelations) { $1.append($0.name) }
+        case .postalAddresses:
+            append(contact.postalAddresses) { address, values in
+                let fields = address.fields
+                values.append(fields.street)
+                values.append(fields.subLocality)
+                values.append(fields.city)
+                values.append(fields.subAdministrativeArea)
+                values.append(fields.state)
+                values.append(fields.postalCode)
+                values.append(fields.country)
+                values.append(fields.isoCountryCode)
             }
+        case .socialProfiles:
+            append(contact.socialProfiles) { profile, values in
+                values.append(profile.urlString)
+                values.append(profile.username)
+                values.append(profile.userIdentifier)
+                values.append(profile.service)
+            }
+        case .instantMessageAddresses:
+            append(contact.instantMessageAddresses) { address, values in
+                values.append(address.username)
+                values.append(address.service)
+            }
+        case .dates:
+            let values = contact.dates
+            append(values) { _, _ in }
+            dates.append(contentsOf: values.map { Contacts_V1_DateComponents($0.value as DateComponents) })
+        default: counts.append(0)
         }
     }
 
