@@ -216,7 +216,7 @@ for size in sizes {
     let measured = rows.compactMap { $0 }
     report(Comparison.header)
     for row in measured { report(row.row) }
-    report("| EDS over D-Bus (measured by the eds branch's driver) | – | – | – | – | |")
+    report("| EDS over D-Bus: Benchmarks/scripts/compare-daemon-eds.sh (DaemonDriver --eds) | – | – | – | – | |")
     report("\n\(measured.filter(\.met).count) of \(measured.count) bounds met (load \(loadAverage())).")
 
     report("contactsd after the operations: \(daemon.memory).")
