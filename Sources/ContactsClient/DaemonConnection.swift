@@ -48,6 +48,8 @@ package final class DaemonConnection: ContactStoreConnection, ContactStorePrivac
         // Batches as large as the store's pages: one round trip per page the daemon reads.
         request.batchSize = UInt32(AuthorizedStore.batchSize)
         request.compactBatches = true
+        // Contacts by column, decoded straight into storage (docs/Protocol.md, "Column batches").
+        request.columnBatches = true
         // One batch at a time, as the embedded store reads them: the next batch is read after this block ran
         // over the last, so contacts the block saves are visited too (EnumerationBatchTests). Reading one batch
         // ahead missed them, and measured no faster here (docs/Daemon.md, "Performance").

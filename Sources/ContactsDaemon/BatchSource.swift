@@ -16,11 +16,14 @@ final class ContactBatches: BatchSource {
     private var iterator: FetchedContacts.Iterator
     /// Whether the client asked for compact batches (docs/Protocol.md, "Compact batches").
     private let compact: Bool
+    /// Whether the client also reads column batches (docs/Protocol.md, "Column batches").
+    private let columns: Bool
 
-    init(_ contacts: FetchedContacts, compact: Bool) {
+    init(_ contacts: FetchedContacts, compact: Bool, columns: Bool) {
         self.contacts = contacts
         self.iterator = contacts.makeIterator()
         self.compact = compact
+        self.columns = compact && columns
     }
 
     func nextBatch(size: Int) throws(CNError) -> (body: Contacts_V1_ServerMessage.OneOf_Body, last: Bool) {
@@ -31,7 +34,7 @@ final class ContactBatches: BatchSource {
         }
         if let error = contacts.error { throw (error as? CNError) ?? CNError(.dataAccessError) }
         let last = page.count < size
-        if compact { return (.contactBatch(Contacts_V1_ContactBatch(compact: page, last: last)), last) }
+        if compact { return (.contactBatch(Contacts_V1_ContactBatch(compact: page, last: last, columns: columns)), last) }
         var batch = Contacts_V1_ContactBatch()
         batch.contacts = page.map { Contacts_V1_Contact($0) }
         batch.last = last

@@ -427,9 +427,8 @@ final class ConnectionSession: @unchecked Sendable {
             unify: request.unify)
         if query.sortOrder == .userDefault { query.sortOrder = .none }
         let (contacts, _) = try connection.contacts(query, mutableObjects: false)
-        try startStream(
-            id: id, ContactBatches(contacts, compact: request.compactBatches), batchSize: request.batchSize,
-            initialBatches: request.initialBatches)
+        let batches = ContactBatches(contacts, compact: request.compactBatches, columns: request.columnBatches)
+        try startStream(id: id, batches, batchSize: request.batchSize, initialBatches: request.initialBatches)
     }
 
     /// Plans a change-history fetch through the gate (as the embedded store does in the call) and streams it.

@@ -10,6 +10,8 @@ import Foundation
 //   swift build -c release --product DaemonDriver        (builds contactsd beside it)
 //   .build/release/DaemonDriver [10000,100000] [--rounds 10] [--clients 1000] [--querying 50] [--contactsd PATH]
 //       [--only TEXT]   (only the operations whose names contain TEXT; --clients 0 skips the clients)
+//       [--eds DIRECTORY]   (only the operations Evolution Data Server's benchmark times, written to
+//                            DIRECTORY/SIZE for Benchmarks/EDS/eds_bench.py: Benchmarks/scripts/compare-daemon-eds.sh)
 // For each size it fills the daemon's store file for this uid, starts a real contactsd on it (as root, the
 // driver's user) with this executable registered as an app with full access, and measures each operation through
 // the public API on an embedded app store and on `CNContactStore()` pointed at the socket, in alternating rounds.
@@ -32,6 +34,7 @@ let rounds = option("--rounds", in: arguments).flatMap(Int.init) ?? 10
 let clients = option("--clients", in: arguments).flatMap(Int.init) ?? 1_000
 let querying = option("--querying", in: arguments).flatMap(Int.init) ?? 50
 let only = option("--only", in: arguments)
+let edsDirectory = option("--eds", in: arguments).map { URL(fileURLWithPath: $0, isDirectory: true) }
 let sizes = (arguments.first.flatMap { $0.hasPrefix("--") ? nil : $0 } ?? "10000,100000").split(separator: ",")
     .compactMap { Int($0) }
 
@@ -88,6 +91,13 @@ for size in sizes {
         exit(70)
     }
 
+    if let edsDirectory {
+        let plan = EDSPlan(directory: edsDirectory.appendingPathComponent("\(size)"), rounds: max(1, rounds / 2))
+        try plan.run(size: size, daemon: app, embedded: embedded)
+        report("contactsd after the operations: \(daemon.memory) (load \(loadAverage())).")
+        daemon.stop()
+        continue
+    }
     let interleaved = Interleaved(rounds: rounds, only: only)
     var rows: [Comparison?] = []
     rows.append(
@@ -206,7 +216,7 @@ for size in sizes {
     let measured = rows.compactMap { $0 }
     report(Comparison.header)
     for row in measured { report(row.row) }
-    report("| EDS over D-Bus (measured by the eds branch's driver) | – | – | – | – | |")
+    report("| EDS over D-Bus: Benchmarks/scripts/compare-daemon-eds.sh (DaemonDriver --eds) | – | – | – | – | |")
     report("\n\(measured.filter(\.met).count) of \(measured.count) bounds met (load \(loadAverage())).")
 
     report("contactsd after the operations: \(daemon.memory).")

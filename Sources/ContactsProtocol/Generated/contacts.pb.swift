@@ -1120,6 +1120,10 @@ public nonisolated struct Contacts_V1_FetchContactsRequest: Sendable {
   /// false gets only ContactBatch.contacts, each with its own keys.
   public var compactBatches: Bool = false
 
+  /// With compact_batches: lets the daemon send a batch's contacts as columns (ContactBatch.columns) instead of
+  /// a Contact message per contact. A client that leaves it false never gets columns.
+  public var columnBatches: Bool = false
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1148,6 +1152,126 @@ public nonisolated struct Contacts_V1_ContactBatch: Sendable {
   /// With `identifiers`: each of those contacts was fetched unified and merges its own card alone, so its
   /// linked_identifiers is [its identifier]; false: it has no linked identifiers.
   public var identifiersUnified: Bool = false
+
+  /// Column batches only (FetchContactsRequest.column_batches): the batch's contacts, one entry per contact in
+  /// each column, holding the keys `keys` names; `contacts` and `identifiers` are then empty.
+  public var columns: Contacts_V1_ContactColumns {
+    get {_columns ?? Contacts_V1_ContactColumns()}
+    set {_columns = newValue}
+  }
+  /// Returns true if `columns` has been explicitly set.
+  public var hasColumns: Bool {self._columns != nil}
+  /// Clears the value of `columns`. Subsequent reads from it will return its default value.
+  public mutating func clearColumns() {self._columns = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _columns: Contacts_V1_ContactColumns? = nil
+}
+
+/// A batch's contacts by column (docs/Protocol.md, "Column batches"): every contact holds the batch's `keys`,
+/// and each of those keys but the identifier has exactly one column here. Contact i is entry i of every
+/// per-contact list.
+public nonisolated struct Contacts_V1_ContactColumns: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// One per contact, in order: the number of contacts in the batch.
+  public var identifiers: [String] = []
+
+  /// How many linked identifiers each contact has (one per contact), and all of them, contact after contact.
+  /// Both empty: no contact has linked identifiers, unless linked_alone.
+  public var linkedCounts: [UInt32] = []
+
+  public var linkedIdentifiers: [String] = []
+
+  /// True: each contact's linked identifiers are its own identifier alone (a unified fetch of cards linked to no
+  /// other); linked_counts and linked_identifiers are then empty.
+  public var linkedAlone: Bool = false
+
+  /// One per string key (givenName, note, ...).
+  public var strings: [Contacts_V1_StringColumn] = []
+
+  /// contactType's raw values (0 person, 1 organization), one per contact, when the keys name contactType.
+  public var contactTypes: [Int32] = []
+
+  /// imageDataAvailable, one per contact, when the keys name it.
+  public var imageDataAvailable: [Bool] = []
+
+  /// One per date key (birthday, nonGregorianBirthday).
+  public var dates: [Contacts_V1_DateColumn] = []
+
+  /// One per labeled multi-value key (phoneNumbers, ... instantMessageAddresses).
+  public var labeled: [Contacts_V1_LabeledColumn] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Contacts_V1_StringColumn: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The CNContact key name ("givenName").
+  public var key: String = String()
+
+  /// One per contact.
+  public var values: [String] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Contacts_V1_DateColumn: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var key: String = String()
+
+  /// One per contact: false for nil.
+  public var present: [Bool] = []
+
+  /// One per contact whose `present` is true, in order.
+  public var values: [Contacts_V1_DateComponents] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// The labeled values of one key for all the batch's contacts, contact after contact, as parallel lists.
+public nonisolated struct Contacts_V1_LabeledColumn: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var key: String = String()
+
+  /// How many values each contact has (one per contact); the lists below hold their sum.
+  public var counts: [UInt32] = []
+
+  public var identifiers: [String] = []
+
+  /// One per value: false for a nil label (its entry in `labels` is then empty).
+  public var labelPresent: [Bool] = []
+
+  public var labels: [String] = []
+
+  /// The values' strings, `width` a value, in the order of the value message's fields: 1 for phoneNumbers
+  /// (the string value), emailAddresses, urlAddresses and contactRelations (the name); 8 for postalAddresses
+  /// (PostalAddress's fields 1-8); 4 for socialProfiles (SocialProfile's fields 1-4); 2 for
+  /// instantMessageAddresses (InstantMessage's fields 1-2); 0 for dates.
+  public var values: [String] = []
+
+  /// dates only: one per value.
+  public var dates: [Contacts_V1_DateComponents] = []
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -4900,7 +5024,7 @@ nonisolated extension Contacts_V1_Predicate: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Contacts_V1_FetchContactsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".FetchContactsRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}predicate\0\u{1}keys\0\u{3}sort_order\0\u{1}unify\0\u{3}batch_size\0\u{3}initial_batches\0\u{4},compact_batches\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}predicate\0\u{1}keys\0\u{3}sort_order\0\u{1}unify\0\u{3}batch_size\0\u{3}initial_batches\0\u{4},compact_batches\0\u{4}\u{3}column_batches\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4915,6 +5039,7 @@ nonisolated extension Contacts_V1_FetchContactsRequest: SwiftProtobuf.Message, S
       case 5: try { try decoder.decodeSingularUInt32Field(value: &self.batchSize) }()
       case 6: try { try decoder.decodeSingularUInt32Field(value: &self.initialBatches) }()
       case 50: try { try decoder.decodeSingularBoolField(value: &self.compactBatches) }()
+      case 53: try { try decoder.decodeSingularBoolField(value: &self.columnBatches) }()
       default: break
       }
     }
@@ -4946,6 +5071,9 @@ nonisolated extension Contacts_V1_FetchContactsRequest: SwiftProtobuf.Message, S
     if self.compactBatches != false {
       try visitor.visitSingularBoolField(value: self.compactBatches, fieldNumber: 50)
     }
+    if self.columnBatches != false {
+      try visitor.visitSingularBoolField(value: self.columnBatches, fieldNumber: 53)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -4957,6 +5085,7 @@ nonisolated extension Contacts_V1_FetchContactsRequest: SwiftProtobuf.Message, S
     if lhs.batchSize != rhs.batchSize {return false}
     if lhs.initialBatches != rhs.initialBatches {return false}
     if lhs.compactBatches != rhs.compactBatches {return false}
+    if lhs.columnBatches != rhs.columnBatches {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -4964,7 +5093,7 @@ nonisolated extension Contacts_V1_FetchContactsRequest: SwiftProtobuf.Message, S
 
 nonisolated extension Contacts_V1_ContactBatch: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ContactBatch"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}contacts\0\u{1}last\0\u{2}0keys\0\u{1}identifiers\0\u{3}identifiers_unified\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}contacts\0\u{1}last\0\u{2}0keys\0\u{1}identifiers\0\u{3}identifiers_unified\0\u{1}columns\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4977,12 +5106,17 @@ nonisolated extension Contacts_V1_ContactBatch: SwiftProtobuf.Message, SwiftProt
       case 50: try { try decoder.decodeRepeatedStringField(value: &self.keys) }()
       case 51: try { try decoder.decodeRepeatedStringField(value: &self.identifiers) }()
       case 52: try { try decoder.decodeSingularBoolField(value: &self.identifiersUnified) }()
+      case 53: try { try decoder.decodeSingularMessageField(value: &self._columns) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
     if !self.contacts.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.contacts, fieldNumber: 1)
     }
@@ -4998,6 +5132,9 @@ nonisolated extension Contacts_V1_ContactBatch: SwiftProtobuf.Message, SwiftProt
     if self.identifiersUnified != false {
       try visitor.visitSingularBoolField(value: self.identifiersUnified, fieldNumber: 52)
     }
+    try { if let v = self._columns {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 53)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -5007,6 +5144,212 @@ nonisolated extension Contacts_V1_ContactBatch: SwiftProtobuf.Message, SwiftProt
     if lhs.keys != rhs.keys {return false}
     if lhs.identifiers != rhs.identifiers {return false}
     if lhs.identifiersUnified != rhs.identifiersUnified {return false}
+    if lhs._columns != rhs._columns {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_ContactColumns: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ContactColumns"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}identifiers\0\u{3}linked_counts\0\u{3}linked_identifiers\0\u{3}linked_alone\0\u{1}strings\0\u{3}contact_types\0\u{3}image_data_available\0\u{1}dates\0\u{1}labeled\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedStringField(value: &self.identifiers) }()
+      case 2: try { try decoder.decodeRepeatedUInt32Field(value: &self.linkedCounts) }()
+      case 3: try { try decoder.decodeRepeatedStringField(value: &self.linkedIdentifiers) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.linkedAlone) }()
+      case 5: try { try decoder.decodeRepeatedMessageField(value: &self.strings) }()
+      case 6: try { try decoder.decodeRepeatedInt32Field(value: &self.contactTypes) }()
+      case 7: try { try decoder.decodeRepeatedBoolField(value: &self.imageDataAvailable) }()
+      case 8: try { try decoder.decodeRepeatedMessageField(value: &self.dates) }()
+      case 9: try { try decoder.decodeRepeatedMessageField(value: &self.labeled) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.identifiers.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.identifiers, fieldNumber: 1)
+    }
+    if !self.linkedCounts.isEmpty {
+      try visitor.visitPackedUInt32Field(value: self.linkedCounts, fieldNumber: 2)
+    }
+    if !self.linkedIdentifiers.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.linkedIdentifiers, fieldNumber: 3)
+    }
+    if self.linkedAlone != false {
+      try visitor.visitSingularBoolField(value: self.linkedAlone, fieldNumber: 4)
+    }
+    if !self.strings.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.strings, fieldNumber: 5)
+    }
+    if !self.contactTypes.isEmpty {
+      try visitor.visitPackedInt32Field(value: self.contactTypes, fieldNumber: 6)
+    }
+    if !self.imageDataAvailable.isEmpty {
+      try visitor.visitPackedBoolField(value: self.imageDataAvailable, fieldNumber: 7)
+    }
+    if !self.dates.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.dates, fieldNumber: 8)
+    }
+    if !self.labeled.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.labeled, fieldNumber: 9)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_ContactColumns, rhs: Contacts_V1_ContactColumns) -> Bool {
+    if lhs.identifiers != rhs.identifiers {return false}
+    if lhs.linkedCounts != rhs.linkedCounts {return false}
+    if lhs.linkedIdentifiers != rhs.linkedIdentifiers {return false}
+    if lhs.linkedAlone != rhs.linkedAlone {return false}
+    if lhs.strings != rhs.strings {return false}
+    if lhs.contactTypes != rhs.contactTypes {return false}
+    if lhs.imageDataAvailable != rhs.imageDataAvailable {return false}
+    if lhs.dates != rhs.dates {return false}
+    if lhs.labeled != rhs.labeled {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_StringColumn: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".StringColumn"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}key\0\u{1}values\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.key) }()
+      case 2: try { try decoder.decodeRepeatedStringField(value: &self.values) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.key.isEmpty {
+      try visitor.visitSingularStringField(value: self.key, fieldNumber: 1)
+    }
+    if !self.values.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.values, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_StringColumn, rhs: Contacts_V1_StringColumn) -> Bool {
+    if lhs.key != rhs.key {return false}
+    if lhs.values != rhs.values {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_DateColumn: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DateColumn"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}key\0\u{1}present\0\u{1}values\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.key) }()
+      case 2: try { try decoder.decodeRepeatedBoolField(value: &self.present) }()
+      case 3: try { try decoder.decodeRepeatedMessageField(value: &self.values) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.key.isEmpty {
+      try visitor.visitSingularStringField(value: self.key, fieldNumber: 1)
+    }
+    if !self.present.isEmpty {
+      try visitor.visitPackedBoolField(value: self.present, fieldNumber: 2)
+    }
+    if !self.values.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.values, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_DateColumn, rhs: Contacts_V1_DateColumn) -> Bool {
+    if lhs.key != rhs.key {return false}
+    if lhs.present != rhs.present {return false}
+    if lhs.values != rhs.values {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_LabeledColumn: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".LabeledColumn"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}key\0\u{1}counts\0\u{1}identifiers\0\u{3}label_present\0\u{1}labels\0\u{1}values\0\u{1}dates\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.key) }()
+      case 2: try { try decoder.decodeRepeatedUInt32Field(value: &self.counts) }()
+      case 3: try { try decoder.decodeRepeatedStringField(value: &self.identifiers) }()
+      case 4: try { try decoder.decodeRepeatedBoolField(value: &self.labelPresent) }()
+      case 5: try { try decoder.decodeRepeatedStringField(value: &self.labels) }()
+      case 6: try { try decoder.decodeRepeatedStringField(value: &self.values) }()
+      case 7: try { try decoder.decodeRepeatedMessageField(value: &self.dates) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.key.isEmpty {
+      try visitor.visitSingularStringField(value: self.key, fieldNumber: 1)
+    }
+    if !self.counts.isEmpty {
+      try visitor.visitPackedUInt32Field(value: self.counts, fieldNumber: 2)
+    }
+    if !self.identifiers.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.identifiers, fieldNumber: 3)
+    }
+    if !self.labelPresent.isEmpty {
+      try visitor.visitPackedBoolField(value: self.labelPresent, fieldNumber: 4)
+    }
+    if !self.labels.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.labels, fieldNumber: 5)
+    }
+    if !self.values.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.values, fieldNumber: 6)
+    }
+    if !self.dates.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.dates, fieldNumber: 7)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_LabeledColumn, rhs: Contacts_V1_LabeledColumn) -> Bool {
+    if lhs.key != rhs.key {return false}
+    if lhs.counts != rhs.counts {return false}
+    if lhs.identifiers != rhs.identifiers {return false}
+    if lhs.labelPresent != rhs.labelPresent {return false}
+    if lhs.labels != rhs.labels {return false}
+    if lhs.values != rhs.values {return false}
+    if lhs.dates != rhs.dates {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -14,7 +14,9 @@ extension Contacts_V1_ContactBatch {
     /// - Parameters:
     ///   - contacts: The batch's contacts, in order.
     ///   - last: Whether this is the last batch of its reply.
-    package init(compact contacts: [ContactStorage], last: Bool) {
+    ///   - columns: Whether the client reads column batches (docs/Protocol.md, "Column batches"): contacts that
+    ///     share their keys are then sent as ``Contacts_V1_ContactColumns`` unless a key has no column form.
+    package init(compact contacts: [ContactStorage], last: Bool, columns: Bool = false) {
         self.init()
         self.last = last
         guard let keys = contacts.first?.fetchedKeys else { return }
@@ -30,14 +32,25 @@ extension Contacts_V1_ContactBatch {
             }
         }
         if shared { self.keys = keys.keys }
+        if shared, columns, let form = Contacts_V1_ContactColumns(contacts, keys: keys) {
+            self.columns = form
+            return
+        }
         self.contacts = contacts.map { Contacts_V1_Contact($0, listingKeys: !shared) }
     }
 
     /// The batch's contacts, whichever form it has (compact or not).
     ///
-    /// - Throws: `WireError.malformedMessage` for a batch with both `identifiers` and `contacts`, or contacts
-    ///   naming their own keys beside the batch's; `unknownKey` and the errors of `ContactStorage(wire:)`.
+    /// - Throws: `WireError.malformedMessage` for a batch with both `identifiers` and `contacts`, contacts
+    ///   naming their own keys beside the batch's, or columns beside either or without keys; `unknownKey`, and
+    ///   the errors of `ContactStorage(wire:)` and of the columns' `storages(holding:)`.
     package func storages() throws(WireError) -> [ContactStorage] {
+        if hasColumns {
+            guard contacts.isEmpty, identifiers.isEmpty, !keys.isEmpty else {
+                throw WireError(.malformedMessage, "ContactBatch has columns beside contacts or without keys")
+            }
+            return try columns.storages(holding: try ContactStorage.keySet(keys, field: "ContactBatch.keys"))
+        }
         if !identifiers.isEmpty {
             guard contacts.isEmpty, keys.isEmpty else {
                 throw WireError(.malformedMessage, "ContactBatch has identifiers beside contacts or keys")

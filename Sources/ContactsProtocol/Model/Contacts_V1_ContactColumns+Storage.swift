@@ -1,0 +1,382 @@
+import ContactsModel
+import Foundation
+
+extension Contacts_V1_ContactColumns {
+    /// The columns of contacts that all hold `keys` (docs/Protocol.md, "Column batches"), or nil when a key has
+    /// no column form (the image data: a batch of images is better sent per contact).
+    ///
+    /// A message per contact cost the daemon and the client more than the contacts' values: the generated
+    /// messages keep their fields in a class, so every field read and write pays exclusivity checks, and every
+    /// labeled value was a message of its own (docs/Daemon.md, "Performance"). A column is one list per key.
+    ///
+    /// ```swift
+    /// if let columns = Contacts_V1_ContactColumns(page, keys: page[0].fetchedKeys) { batch.columns = columns }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - contacts: The contacts, in order; each must hold exactly `keys`.
+    ///   - keys: The keys they hold.
+    package init?(_ contacts: [ContactStorage], keys: ContactKeySet) {
+        guard !keys.contains(.imageData), !keys.contains(.thumbnailImageData) else { return nil }
+        self.init()
+        // One pass, contact after contact, each column appended to: reading a column at a time copied the
+        // whole storage (two dozen references retained and released) for every contact and column, even by
+        // index through a buffer pointer, which led contactsd's time in a profile of the all-keys enumeration.
+        let properties = keys.properties.filter { $0 != .identifier }
+        let stringProperties = properties.filter { ContactProperty.stringProperties.contains($0) }
+        let labeledProperties = properties.filter { ContactProperty.multiValueProperties.contains($0) }
+        var stringValues = stringProperties.map { _ in [String]() }
+        var labeledColumns = labeledProperties.map { property in
+            var column = Contacts_V1_LabeledColumn()
+            column.key = property.key
+            return column
+        }
+        var birthdays: [DateComponents?] = []
+        var otherBirthdays: [DateComponents?] = []
+        var linkCounts: [Int] = []
+        for contact in contacts {
+            identifiers.append(contact.identifier)
+            linkCounts.append(contact.linkedIdentifierCount)
+            for (index, property) in stringProperties.enumerated() {
+                stringValues[index].append(Self.string(property, of: contact))
+            }
+            for index in labeledColumns.indices {
+                labeledColumns[index].append(labeledProperties[index], of: contact)
+            }
+            if keys.contains(.contactType) { contactTypes.append(Int32(contact.contactType.rawValue)) }
+            if keys.contains(.imageDataAvailable) { imageDataAvailable.append(contact.imageDataAvailable) }
+            if keys.contains(.birthday) { birthdays.append(contact.birthday) }
+            if keys.contains(.nonGregorianBirthday) { otherBirthdays.append(contact.nonGregorianBirthday) }
+        }
+        setLinkedIdentifiers(of: contacts, counts: linkCounts)
+        strings = zip(stringProperties, stringValues).map { property, values in
+            var column = Contacts_V1_StringColumn()
+            column.key = property.key
+            column.values = values
+            return column
+        }
+        labeled = labeledColumns
+        if keys.contains(.birthday) { dates.append(Self.dateColumn(.birthday, birthdays)) }
+        if keys.contains(.nonGregorianBirthday) { dates.append(Self.dateColumn(.nonGregorianBirthday, otherBirthdays)) }
+    }
+
+    /// One string property; `ContactStorage.string(of:)` would box every value in an `Any`.
+    private static func string(_ property: ContactProperty, of contact: borrowing ContactStorage) -> String {
+        switch property {
+        case .namePrefix: contact.namePrefix
+        case .givenName: contact.givenName
+        case .middleName: contact.middleName
+        case .familyName: contact.familyName
+        case .previousFamilyName: contact.previousFamilyName
+        case .nameSuffix: contact.nameSuffix
+        case .nickname: contact.nickname
+        case .phoneticGivenName: contact.phoneticGivenName
+        case .phoneticMiddleName: contact.phoneticMiddleName
+        case .phoneticFamilyName: contact.phoneticFamilyName
+        case .phoneticOrganizationName: contact.phoneticOrganizationName
+        case .organizationName: contact.organizationName
+        case .departmentName: contact.departmentName
+        case .jobTitle: contact.jobTitle
+        case .note: contact.note
+        default: ""
+        }
+    }
+
+    private mutating func setLinkedIdentifiers(of contacts: [ContactStorage], counts: [Int]) {
+        if counts.allSatisfy({ $0 == 0 }) { return }
+        if counts.allSatisfy({ $0 == 1 }),
+            contacts.indices.allSatisfy({ contacts[$0].linkedIdentifiers[0] == identifiers[$0] })
+        {
+            linkedAlone = true
+            return
+        }
+        linkedCounts = counts.map { UInt32($0) }
+        for index in contacts.indices { linkedIdentifiers.append(contentsOf: contacts[index].linkedIdentifiers) }
+    }
+
+    private static func dateColumn(_ property: ContactProperty, _ values: [DateComponents?]) -> Contacts_V1_DateColumn {
+        var column = Contacts_V1_DateColumn()
+        column.key = property.key
+        column.present = values.map { $0 != nil }
+        column.values = values.compactMap { $0.map(Contacts_V1_DateComponents.init) }
+        return column
+    }
+
+    /// The contacts the columns describe, each holding `keys`, their labeled values decoded on first access
+    /// as the embedded store's are (`DeferredLabeledValues`).
+    ///
+    /// - Parameter keys: The batch's keys; every one but the identifier must have its column.
+    /// - Throws: `WireError.malformedMessage` for a missing, repeated or unknown column, a column whose length
+    ///   is not the number of contacts (or of their values), a contact type out of range or a date the protocol
+    ///   cannot describe.
+    package func storages(holding keys: ContactKeySet) throws(WireError) -> [ContactStorage] {
+        let count = identifiers.count
+        let links = try linkLists(count: count)
+        let labeledValues = try ColumnLabeledValues(labeled, count: count, keys: keys)
+        var storages = identifiers.map { ContactStorage(identifier: $0, fetchedKeys: keys) }
+        if linkedAlone {
+            for index in storages.indices { storages[index].setUnifiedAlone() }
+        } else if let links {
+            for index in storages.indices where !links[index].isEmpty {
+                storages[index].linkedIdentifiers = Array(links[index])
+            }
+        }
+        var seen = ContactKeySet(labeled.compactMap { ContactProperty(key: $0.key) })
+        for column in strings {
+            let property = try Self.property(column.key, in: keys, seen: &seen, field: "StringColumn.key")
+            guard ContactProperty.stringProperties.contains(property), column.values.count == count else {
+                throw WireError(.malformedMessage, "StringColumn \(property.key) does not fit the batch")
+            }
+            for index in storages.indices { _ = storages[index].setString(column.values[index], of: property) }
+        }
+        for column in dates {
+            let property = try Self.property(column.key, in: keys, seen: &seen, field: "DateColumn.key")
+            try Self.read(column, into: &storages, property: property)
+        }
+        if keys.contains(.contactType) {
+            guard contactTypes.count == count else {
+                throw WireError(.malformedMessage, "ContactColumns.contact_types does not fit the batch")
+            }
+            seen.insert(ContactKeySet(.contactType))
+            for index in storages.indices {
+                guard let type = CNContactType(rawValue: Int(contactTypes[index])) else {
+                    throw WireError(.malformedMessage, "ContactColumns.contact_types[\(index)] is out of range")
+                }
+                storages[index].contactType = type
+            }
+        }
+        if keys.contains(.imageDataAvailable) {
+            guard imageDataAvailable.count == count else {
+                throw WireError(.malformedMessage, "ContactColumns.image_data_available does not fit the batch")
+            }
+            seen.insert(ContactKeySet(.imageDataAvailable))
+            for index in storages.indices { storages[index].imageDataAvailable = imageDataAvailable[index] }
+        }
+        guard seen.union(.identifierOnly) == keys.union(.identifierOnly) else {
+            throw WireError(.malformedMessage, "ContactColumns lack a column of the batch's keys")
+        }
+        if let labeledValues {
+            for index in storages.indices {
+                storages[index].deferLabeledValues(
+                    keys, to: DeferredLabeledValues(source: ColumnLabeledValues.Contact(columns: labeledValues, index: index)))
+            }
+        }
+        return storages
+    }
+
+    /// Each contact's linked identifiers as a slice of `linked_identifiers`; nil when none has any.
+    private func linkLists(count: Int) throws(WireError) -> [ArraySlice<String>]? {
+        guard !linkedCounts.isEmpty || !linkedIdentifiers.isEmpty else { return nil }
+        guard !linkedAlone, linkedCounts.count == count else {
+            throw WireError(.malformedMessage, "ContactColumns.linked_counts does not fit the batch")
+        }
+        var lists: [ArraySlice<String>] = []
+        lists.reserveCapacity(count)
+        var start = 0
+        for linked in linkedCounts {
+            let end = start + Int(linked)
+            guard end <= linkedIdentifiers.count else {
+                throw WireError(.malformedMessage, "ContactColumns.linked_identifiers is shorter than its counts")
+            }
+            lists.append(linkedIdentifiers[start..<end])
+            start = end
+        }
+        guard start == linkedIdentifiers.count else {
+            throw WireError(.malformedMessage, "ContactColumns.linked_identifiers is longer than its counts")
+        }
+        return lists
+    }
+
+    /// The property a column names, which the batch's keys must hold and no other column may have named.
+    fileprivate static func property(
+        _ key: String, in keys: ContactKeySet, seen: inout ContactKeySet, field: String
+    ) throws(WireError) -> ContactProperty {
+        // The string is not quoted: a peer's unknown key may be anything, contact data included.
+        guard let property = ContactProperty(key: key), keys.contains(property), property != .identifier else {
+            throw WireError(.malformedMessage, "a \(field) is not one of the batch's keys")
+        }
+        guard !seen.contains(property) else {
+            throw WireError(.malformedMessage, "two columns of \(property.key)")
+        }
+        seen.insert(ContactKeySet(property))
+        return property
+    }
+
+    private static func read(
+        _ column: Contacts_V1_DateColumn, into storages: inout [ContactStorage], property: ContactProperty
+    ) throws(WireError) {
+        guard property == .birthday || property == .nonGregorianBirthday, column.present.count == storages.count,
+            column.values.count == column.present.count(where: { $0 })
+        else {
+            throw WireError(.malformedMessage, "DateColumn \(property.key) does not fit the batch")
+        }
+        var next = 0
+        for index in storages.indices where column.present[index] {
+            let date = try DateComponents(wire: column.values[next])
+            next += 1
+            if property == .birthday {
+                storages[index].birthday = date
+            } else {
+                storages[index].nonGregorianBirthday = date
+            }
+        }
+    }
+}
+
+extension Contacts_V1_LabeledColumn {
+    /// How many strings one value of a property takes in `values`.
+    static func width(of property: ContactProperty) -> Int {
+        switch property {
+        case .postalAddresses: 8
+        case .socialProfiles: 4
+        case .instantMessageAddresses: 2
+        case .dates: 0
+        default: 1
+        }
+    }
+
+    /// Appends one contact's values of a labeled property, each value's strings in place, with no array of
+    /// its own.
+    mutating func append(_ property: ContactProperty, of contact: borrowing ContactStorage) {
+        switch property {
+        case .phoneNumbers: append(contact.phoneNumbers) { $1.append($0.stringValue) }
+        case .emailAddresses: append(contact.emailAddresses) { $1.append($0 as String) }
+        case .urlAddresses: append(contact.urlAddresses) { $1.append($0 as String) }
+        case .contactRelations: append(contact.contactRelations) { $1.append($0.name) }
+        case .postalAddresses:
+            append(contact.postalAddresses) { address, values in
+                let fields = address.fields
+                values.append(fields.street)
+                values.append(fields.subLocality)
+                values.append(fields.city)
+                values.append(fields.subAdministrativeArea)
+                values.append(fields.state)
+                values.append(fields.postalCode)
+                values.append(fields.country)
+                values.append(fields.isoCountryCode)
+            }
+        case .socialProfiles:
+            append(contact.socialProfiles) { profile, values in
+                values.append(profile.urlString)
+                values.append(profile.username)
+                values.append(profile.userIdentifier)
+                values.append(profile.service)
+            }
+        case .instantMessageAddresses:
+            append(contact.instantMessageAddresses) { address, values in
+                values.append(address.username)
+                values.append(address.service)
+            }
+        case .dates:
+            let values = contact.dates
+            append(values) { _, _ in }
+            dates.append(contentsOf: values.map { Contacts_V1_DateComponents($0.value as DateComponents) })
+        default: counts.append(0)
+        }
+    }
+
+    private mutating func append<Value>(
+        _ labeledValues: [CNLabeledValue<Value>], strings: (Value, inout [String]) -> Void
+    ) {
+        counts.append(UInt32(labeledValues.count))
+        for labeled in labeledValues {
+            identifiers.append(labeled.identifier)
+            labelPresent.append(labeled.label != nil)
+            labels.append(labeled.label ?? "")
+            strings(labeled.value, &values)
+        }
+    }
+}
+
+/// A batch's labeled columns, shared by its contacts, which each decode their own values on first access.
+///
+/// Checked whole when the batch is read, so decoding a contact's values later cannot fail; the dates are
+/// decoded then too (a date the protocol cannot describe is an error of the batch).
+final class ColumnLabeledValues: Sendable {
+    /// One labeled column: where each contact's values start, and the dates decoded.
+    private struct Column: @unchecked Sendable {
+        // SAFETY: the date components are decoded here and never mutated; the rest are values.
+        let message: Contacts_V1_LabeledColumn
+        let property: ContactProperty
+        let starts: [Int]
+        let dates: [NSDateComponents]
+    }
+
+    private let columns: [Column]
+
+    /// The columns checked against the batch, or nil when there are none.
+    init?(_ messages: [Contacts_V1_LabeledColumn], count: Int, keys: ContactKeySet) throws(WireError) {
+        guard !messages.isEmpty else { return nil }
+        var columns: [Column] = []
+        var seen = ContactKeySet()
+        for message in messages {
+            let property = try Contacts_V1_ContactColumns.property(
+                message.key, in: keys, seen: &seen, field: "LabeledColumn.key")
+            guard ContactProperty.multiValueProperties.contains(property), message.counts.count == count else {
+                throw WireError(.malformedMessage, "LabeledColumn \(property.key) does not fit the batch")
+            }
+            var starts = [0]
+            starts.reserveCapacity(count + 1)
+            for values in message.counts { starts.append(starts[starts.count - 1] + Int(values)) }
+            let total = starts[count]
+            let width = Contacts_V1_LabeledColumn.width(of: property)
+            guard message.identifiers.count == total, message.labelPresent.count == total, message.labels.count == total,
+                message.values.count == total * width, message.dates.count == (property == .dates ? total : 0)
+            else {
+                throw WireError(.malformedMessage, "LabeledColumn \(property.key) has lists of different lengths")
+            }
+            var dates: [NSDateComponents] = []
+            for date in message.dates { dates.append(try DateComponents(wire: date) as NSDateComponents) }
+            columns.append(Column(message: message, property: property, starts: starts, dates: dates))
+        }
+        self.columns = columns
+    }
+
+    /// One contact's values: what its `DeferredLabeledValues` decodes from.
+    struct Contact: LabeledValueSource {
+        let columns: ColumnLabeledValues
+        let index: Int
+
+        func decode(_ property: ContactProperty, into lists: inout LabeledValueLists) {
+            guard let column = columns.columns.first(where: { $0.property == property }) else { return }
+            let message = column.message
+            let width = Contacts_V1_LabeledColumn.width(of: property)
+            for value in column.starts[index]..<column.starts[index + 1] {
+                let identifier = message.identifiers[value]
+                let label = message.labelPresent[value] ? message.labels[value] : nil
+                func string(_ part: Int) -> String { message.values[value * width + part] }
+                func labeled<Value>(_ value: Value) -> CNLabeledValue<Value> {
+                    CNLabeledValue(identifier: identifier, label: label, ownedValue: value)
+                }
+                switch property {
+                case .phoneNumbers: lists.phoneNumbers.append(labeled(CNPhoneNumber(stringValue: string(0))))
+                case .emailAddresses: lists.emailAddresses.append(labeled(NSString(string: string(0))))
+                case .urlAddresses: lists.urlAddresses.append(labeled(NSString(string: string(0))))
+                case .contactRelations: lists.contactRelations.append(labeled(CNContactRelation(name: string(0))))
+                case .postalAddresses:
+                    var fields = CNPostalAddress.Fields()
+                    fields.street = string(0)
+                    fields.subLocality = string(1)
+                    fields.city = string(2)
+                    fields.subAdministrativeArea = string(3)
+                    fields.state = string(4)
+                    fields.postalCode = string(5)
+                    fields.country = string(6)
+                    fields.isoCountryCode = string(7)
+                    lists.postalAddresses.append(labeled(CNPostalAddress(fields: fields)))
+                case .socialProfiles:
+                    let profile = CNSocialProfile(
+                        urlString: string(0), username: string(1), userIdentifier: string(2), service: string(3))
+                    lists.socialProfiles.append(labeled(profile))
+                case .instantMessageAddresses:
+                    let address = CNInstantMessageAddress(username: string(0), service: string(1))
+                    lists.instantMessageAddresses.append(labeled(address))
+                case .dates:
+                    // Not owned: the labeled value normalizes the calendar of its own copy.
+                    lists.dates.append(CNLabeledValue(identifier: identifier, label: label, value: column.dates[value]))
+                default: break
+                }
+            }
+        }
+    }
+}
