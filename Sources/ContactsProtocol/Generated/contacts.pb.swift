@@ -653,16 +653,6 @@ public nonisolated struct Contacts_V1_ServerMessage: Sendable {
     set {body = .accessButtonGrant(newValue)}
   }
 
-  /// An app: gives one of its button sessions a new query (answered with Done), as a ContactAccessButton
-  /// follows its search field; the page then loads the frame again.
-  public var updateAccessButton: Contacts_V1_UpdateAccessButtonRequest {
-    get {
-      if case .updateAccessButton(let v)? = body {return v}
-      return Contacts_V1_UpdateAccessButtonRequest()
-    }
-    set {body = .updateAccessButton(newValue)}
-  }
-
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -700,9 +690,6 @@ public nonisolated struct Contacts_V1_ServerMessage: Sendable {
     case accessButtonSession(Contacts_V1_AccessButtonSession)
     /// Pushed under the StartAccessButtonRequest's id: contacts the person shared through the button.
     case accessButtonGrant(Contacts_V1_AccessButtonGrant)
-    /// An app: gives one of its button sessions a new query (answered with Done), as a ContactAccessButton
-    /// follows its search field; the page then loads the frame again.
-    case updateAccessButton(Contacts_V1_UpdateAccessButtonRequest)
 
   }
 
@@ -3758,7 +3745,7 @@ nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Contacts_V1_ServerMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ServerMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}welcome\0\u{1}error\0\u{3}authorization_status\0\u{3}request_access\0\u{3}contact_batch\0\u{1}contact\0\u{1}groups\0\u{1}containers\0\u{3}string_value\0\u{1}save\0\u{3}bytes_value\0\u{3}change_notice\0\u{3}access_revoked\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0\u{3}history_batch\0\u{1}done\0\u{3}link_reason\0\u{3}string_list\0\u{3}import_progress\0\u{3}import_summary\0\u{3}vcard_chunk\0\u{4}\u{10}person_screens_link\0\u{3}consent_waiting\0\u{3}contact_picker\0\u{3}access_picker\0\u{4}\u{2}access_button_session\0\u{3}access_button_grant\0\u{3}update_access_button\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}welcome\0\u{1}error\0\u{3}authorization_status\0\u{3}request_access\0\u{3}contact_batch\0\u{1}contact\0\u{1}groups\0\u{1}containers\0\u{3}string_value\0\u{1}save\0\u{3}bytes_value\0\u{3}change_notice\0\u{3}access_revoked\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0\u{3}history_batch\0\u{1}done\0\u{3}link_reason\0\u{3}string_list\0\u{3}import_progress\0\u{3}import_summary\0\u{3}vcard_chunk\0\u{4}\u{10}person_screens_link\0\u{3}consent_waiting\0\u{3}contact_picker\0\u{3}access_picker\0\u{4}\u{2}access_button_session\0\u{3}access_button_grant\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4144,19 +4131,6 @@ nonisolated extension Contacts_V1_ServerMessage: SwiftProtobuf.Message, SwiftPro
           self.body = .accessButtonGrant(v)
         }
       }()
-      case 47: try {
-        var v: Contacts_V1_UpdateAccessButtonRequest?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .updateAccessButton(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .updateAccessButton(v)
-        }
-      }()
       default: break
       }
     }
@@ -4286,10 +4260,6 @@ nonisolated extension Contacts_V1_ServerMessage: SwiftProtobuf.Message, SwiftPro
     case .accessButtonGrant?: try {
       guard case .accessButtonGrant(let v)? = self.body else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 46)
-    }()
-    case .updateAccessButton?: try {
-      guard case .updateAccessButton(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 47)
     }()
     case nil: break
     }
