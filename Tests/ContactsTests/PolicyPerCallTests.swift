@@ -50,6 +50,25 @@ import Testing
         #expect(try PrivacyFixtures.names(in: store) == ["Ann"])
     }
 
+    @Test func aPolicyFileThatAppearsOrGoesIsObeyedFromTheNextCall() throws {
+        let fixtures = try PrivacyFixtures()
+        try fixtures.add(["Ann"])
+        try fixtures.accessControls().setAccess(.full, for: PrivacyFixtures.app().bundleIdentifier)
+        let policyFile = fixtures.temporary.directory.appendingPathComponent("policy.json")
+        let store = appStore(fixtures, policyFile: policyFile)
+        // No file: nothing is restricted, and the source remembers that there is none.
+        #expect(try PrivacyFixtures.names(in: store) == ["Ann"])
+        #expect(try PrivacyFixtures.names(in: store) == ["Ann"])
+
+        try Self.write(#"{"restricted": ["com.example.*"]}"#, to: policyFile)
+        #expect(store.authorizationStatus(for: .contacts) == .restricted, "the new file is read at once")
+        #expect(PrivacyFixtures.code { try PrivacyFixtures.names(in: store) } == .authorizationDenied)
+
+        try FileManager.default.removeItem(at: policyFile)
+        #expect(store.authorizationStatus(for: .contacts) == .authorized, "and its removal too")
+        #expect(try PrivacyFixtures.names(in: store) == ["Ann"])
+    }
+
     @Test func aPolicyFileRewrittenInPlaceIsReadAgain() throws {
         let fixtures = try PrivacyFixtures()
         try fixtures.add(["Ann"])

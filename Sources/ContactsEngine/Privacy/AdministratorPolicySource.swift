@@ -12,22 +12,24 @@ import Synchronization
 /// that cannot be read or parsed fails closed (every app restricted), as ``AdministratorPolicy`` documents.
 package final class AdministratorPolicySource: Sendable {
     private struct Loaded {
-        var signature: FileSignature?
+        var signature: FileSignature
         var policy: AdministratorPolicy
     }
 
-    /// What identifies one version of the file; nil fields mean no file.
-    private struct FileSignature: Equatable {
-        var device: UInt64
-        var inode: UInt64
-        var size: Int64
-        var modified: timespec
-        var changed: timespec
+    /// What identifies one version of the file, or its absence.
+    private enum FileSignature: Equatable {
+        /// No file at the path (`ENOENT`, `ENOTDIR`): the default policy, until one appears.
+        case absent
+        case file(device: UInt64, inode: UInt64, size: Int64, modified: timespec, changed: timespec)
 
         static func == (left: FileSignature, right: FileSignature) -> Bool {
-            left.device == right.device && left.inode == right.inode && left.size == right.size
-                && left.modified.tv_sec == right.modified.tv_sec && left.modified.tv_nsec == right.modified.tv_nsec
-                && left.changed.tv_sec == right.changed.tv_sec && left.changed.tv_nsec == right.changed.tv_nsec
+            switch (left, right) {
+            case (.absent, .absent): true
+            case let (.file(d1, i1, s1, m1, c1), .file(d2, i2, s2, m2, c2)):
+                d1 == d2 && i1 == i2 && s1 == s2 && m1.tv_sec == m2.tv_sec && m1.tv_nsec == m2.tv_nsec
+                    && c1.tv_sec == c2.tv_sec && c1.tv_nsec == c2.tv_nsec
+            default: false
+            }
         }
     }
 
@@ -50,20 +52,32 @@ package final class AdministratorPolicySource: Sendable {
         if let fixed { return fixed }
         let url = AdministratorPolicy.fileURL(environment: environment)
         let signature = Self.signature(of: url)
-        if let cached = loaded.withLock({ $0 }), signature != nil, cached.signature == signature {
+        if let signature, let cached = loaded.withLock({ $0 }), cached.signature == signature {
             return cached.policy
         }
         let policy = AdministratorPolicy.loadFailingClosed(environment: environment).policy
-        loaded.withLock { $0 = Loaded(signature: signature, policy: policy) }
+        let cacheable: Bool
+        switch signature {
+        case .file?: cacheable = true
+        // No file is remembered only when the environment agrees there is none: a test's environment may serve
+        // a policy of its own for a path with no file behind it.
+        case .absent?: cacheable = (try? environment.readFile(url)) == .some(nil)
+        case nil: cacheable = false
+        }
+        if cacheable, let signature { loaded.withLock { $0 = Loaded(signature: signature, policy: policy) } }
         return policy
     }
 
-    /// The file's identity now, or nil when there is no file (or it cannot be examined): such a state is never
-    /// cached, so the next call looks again.
+    /// The file's identity now, `.absent` when there is none (a state cached like a file's, since reading the
+    /// missing file again on every call cost the daemon a fifth of a status call), or nil when it cannot be
+    /// examined (permissions, I/O): such a state is never cached, so the next call looks again, and the file's
+    /// loading fails closed meanwhile.
     private static func signature(of url: URL) -> FileSignature? {
         var status = stat()
-        guard stat(url.path, &status) == 0 else { return nil }
-        return FileSignature(
+        guard stat(url.path, &status) == 0 else {
+            return errno == ENOENT || errno == ENOTDIR ? .absent : nil
+        }
+        return .file(
             device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
             modified: status.st_mtim, changed: status.st_ctim)
     }
