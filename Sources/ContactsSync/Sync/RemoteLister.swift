@@ -60,19 +60,14 @@ struct RemoteLister: Sendable {
             default:
                 return nil
             }
-            let status = try MultistatusParser.parse(response.body)
             var truncated = false
-            for item in status.responses {
+            let status = try MultistatusParser.parse(response.body) { item in
                 if DiscoveryMachine.sameResource(item.href, bookURL) {
                     // The book itself in its own report: 507 says the answer was cut short.
                     truncated = truncated || item.status == 507
-                    continue
-                }
-                if item.status == 404 || item.status == 410 {
+                } else if item.status == 404 || item.status == 410 {
                     listing.removed.append(Href.canonical(item.href))
-                } else if item.properties.resourceTypes.contains("collection") {
-                    continue
-                } else {
+                } else if !item.properties.resourceTypes.contains("collection") {
                     listing.changed.append((Href.canonical(item.href), item.properties.etag))
                 }
             }
@@ -104,12 +99,12 @@ struct RemoteLister: Sendable {
         }
         let request = DAVRequest(method: "PROPFIND", url: bookURL, depth: "1", xml: DAVRequestBody.etags)
         let (response, _) = try await client.send(request, expecting: [207])
-        let status = try MultistatusParser.parse(response.body)
         var listing = RemoteListing()
         listing.isComplete = true
         listing.ctag = ctag
-        for item in status.responses where !DiscoveryMachine.sameResource(item.href, bookURL) {
-            guard !item.properties.resourceTypes.contains("collection") else { continue }
+        _ = try MultistatusParser.parse(response.body) { item in
+            guard !DiscoveryMachine.sameResource(item.href, bookURL), !item.properties.resourceTypes.contains("collection")
+            else { return }
             listing.changed.append((Href.canonical(item.href), item.properties.etag))
         }
         return Outcome(listing: listing, supportsSyncCollection: false)

@@ -20,6 +20,8 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
     /// Whether the parser reported an error it recovered from, and whether any element was seen.
     private var sawError = false
     private var sawElement = false
+    /// Given each response as it ends instead of collecting them (``parse(_:eachResponse:)``).
+    private var each: ((Multistatus.Response) -> Void)?
 
     private static let capturedElements: Set<String> = [
         "href", "status", "getetag", "address-data", "displayname", "sync-token", "getctag",
@@ -31,6 +33,21 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
     static func parse(_ body: [UInt8]) throws -> Multistatus {
         let delegate = MultistatusParser()
         try delegate.run(body)
+        return delegate.result
+    }
+
+    /// Parses a body, handing over each response as it ends rather than collecting them: a book's listing is
+    /// then held once, in the caller's form, not also as the parser's list of every response.
+    ///
+    /// - Returns: What the body says besides its responses (the report's sync token).
+    /// - Throws: ``SyncError/Code-swift.struct/malformedResponse`` when the body is not well-formed XML.
+    static func parse(_ body: [UInt8], eachResponse: (Multistatus.Response) -> Void) throws -> Multistatus {
+        let delegate = MultistatusParser()
+        try withoutActuallyEscaping(eachResponse) { each in
+            delegate.each = each
+            defer { delegate.each = nil }
+            try delegate.run(body)
+        }
         return delegate.result
     }
 
@@ -46,16 +63,23 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
     }
 
     private func run(_ body: [UInt8]) throws {
-        let parser = XMLParser(data: Data(body))
-        parser.shouldProcessNamespaces = true
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = self
-        let parsed = parser.parse()
-        // swift-corelibs-foundation's XMLParser recovers from errors as libxml2 does and returns true for a
-        // truncated or unbalanced body (a connection cut mid-answer): a reported error, no element at all, or
-        // an element left open makes the body malformed too.
-        guard parsed, parser.parserError == nil, !sawError, sawElement, stack.isEmpty else {
-            throw SyncError(.malformedResponse, "the server's XML is not well-formed (line \(parser.lineNumber))")
+        try body.withUnsafeBytes { bytes in
+            // The parser reads the body where it is: a copy of a listing's body was as large as the body.
+            let data =
+                bytes.baseAddress.map {
+                    Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: bytes.count, deallocator: .none)
+                } ?? Data()
+            let parser = XMLParser(data: data)
+            parser.shouldProcessNamespaces = true
+            parser.shouldResolveExternalEntities = false
+            parser.delegate = self
+            let parsed = parser.parse()
+            // swift-corelibs-foundation's XMLParser recovers from errors as libxml2 does and returns true for a
+            // truncated or unbalanced body (a connection cut mid-answer): a reported error, no element at all, or
+            // an element left open makes the body malformed too.
+            guard parsed, parser.parserError == nil, !sawError, sawElement, stack.isEmpty else {
+                throw SyncError(.malformedResponse, "the server's XML is not well-formed (line \(parser.lineNumber))")
+            }
         }
     }
 
@@ -130,7 +154,7 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
         case "propstat":
             if let status = propstatStatus, (200..<300).contains(status) { merge(properties) }
         case "response":
-            result.responses.append(response)
+            if let each { each(response) } else { result.responses.append(response) }
         default:
             break
         }
