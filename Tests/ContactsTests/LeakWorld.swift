@@ -183,6 +183,11 @@ struct LeakWorld {
                 // give contacts the UIDs "uid-N" or a world identifier).
                 let uid = argument % 3 == 0 ? "uid-\(argument % 5)" : identifiers[argument % identifiers.count]
                 return stable(Self.render(try store.contacts(withCardUID: uid, keysToFetch: Self.keys)))
+            case 23 where status == .limited || (status == .denied && !isReference):
+                // keepSeparate (a write): keeping a hidden card apart must read as missing, as in a store without it.
+                let other = identifiers[(argument / 7) % identifiers.count]
+                try store.keepSeparate(identifier, other)
+                return "kept separate"
             default:
                 // unifiedMeContactWithKeys: the Me card, when hidden, must read as missing.
                 return try store.unifiedMeContactWithKeys(toFetch: Self.keys).identifier
@@ -191,7 +196,7 @@ struct LeakWorld {
     }
 
     /// How many kinds of call a script draws from.
-    static let callCount = 24
+    static let callCount = 25
 
 
     /// Every public member of CNContactStore that reads, writes or reveals anything, and what it could leak,
@@ -219,7 +224,7 @@ struct LeakWorld {
         "method linkedContactIdentifiers(ofContactWithIdentifier:)": "hidden cards of a unified contact: call 14",
         "method link(_:preferredIdentifier:)": "whether a hidden card exists: call 15",
         "method unlink(_:)": "whether a hidden card exists: call 16",
-        "method keepSeparate(_:_:)": "whether a hidden card exists (the same check as link and unlink: LinkingTests)",
+        "method keepSeparate(_:_:)": "whether a hidden card exists: call 23",
         "method importVCards(data:options:)": "hidden contacts matched by UID or name, through the counts: call 17",
         "method importVCards(from:options:progress:)": "the same as importVCards(data:), from files (ImportPrivacyTests)",
         "method exportVCards(to:selection:options:)": "hidden contacts and group members: call 18",
