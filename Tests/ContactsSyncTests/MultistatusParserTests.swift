@@ -35,4 +35,24 @@ struct MultistatusParserTests {
         let error = #expect(throws: SyncError.self) { try MultistatusParser.parse(Array(body.utf8)) }
         #expect(error?.code == .malformedResponse)
     }
+
+    /// A listing of a large book on one line, as Radicale writes it: 70,000 responses, about 12 MB, more than
+    /// libxml2 takes in one piece. Read whole, and handed over one by one.
+    @Test
+    func aListingLargerThanTenMegabytesIsReadWhole() throws {
+        var body = #"<?xml version="1.0" encoding="utf-8"?><multistatus xmlns="DAV:">"#
+        for index in 0..<70_000 {
+            body += "<response><href>/alice/book/u\(index).vcf</href><propstat><prop><getetag>\"etag-\(index)-0123456789abcdef"
+                + "0123456789abcdef\"</getetag></prop><status>HTTP/1.1 200 OK</status></propstat></response>"
+        }
+        body += "<sync-token>token-9</sync-token></multistatus>"
+        let bytes = Array(body.utf8)
+        #expect(bytes.count > 10_000_000)
+        var hrefs: [String] = []
+        let status = try MultistatusParser.parse(bytes) { hrefs.append($0.href) }
+        #expect(hrefs.count == 70_000)
+        #expect(hrefs.last == "/alice/book/u69999.vcf")
+        #expect(status.syncToken == "token-9")
+        #expect(try MultistatusParser.parse(bytes).responses.count == 70_000)
+    }
 }

@@ -69,7 +69,9 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
                 bytes.baseAddress.map {
                     Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: bytes.count, deallocator: .none)
                 } ?? Data()
-            let parser = XMLParser(data: data)
+            // Fed as a stream, so libxml2 gets the body in small chunks: given a whole body over 10,000,000 bytes at
+            // once (a listing of about 57,000 cards from Radicale), it stops with an error (its lookup limit).
+            let parser = XMLParser(stream: InputStream(data: data))
             parser.shouldProcessNamespaces = true
             parser.shouldResolveExternalEntities = false
             parser.delegate = self
