@@ -1,4 +1,3 @@
-import ContactsSystem
 import Synchronization
 
 /// The contact access button sessions the daemon's apps opened, by session id (docs/WebUI.md).
@@ -34,13 +33,6 @@ final class AccessButtons: Sendable {
         }
         removed?.end()
         return removed != nil
-    }
-
-    /// Gives one session of a connection a new query; false when the connection has none with that id.
-    func update(_ id: String, owner: ObjectIdentifier, query: AccessButtonQuery) -> Bool {
-        guard let session = sessions.withLock({ $0[id] }), session.owner == owner else { return false }
-        session.update(query)
-        return true
     }
 
     /// Ends every session of a connection (it closed).

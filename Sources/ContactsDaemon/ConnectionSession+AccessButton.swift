@@ -75,16 +75,11 @@ extension ConnectionSession {
         guard let session = screens.buttons.session(request.sessionID), session.owner == ObjectIdentifier(self) else {
             throw CNError(.recordDoesNotExist, userInfo: [NSDebugDescriptionErrorKey: "no such button session"])
         }
-        var start = Contacts_V1_StartAccessButtonRequest()
-        start.queryString = request.queryString
-        start.ignoredEmails = request.ignoredEmails
-        start.ignoredPhoneNumbers = request.ignoredPhoneNumbers
-        var query = try Self.button(start, origin: session.look.embeddingOrigin).0
         // The look was checked when the session started; the legibility the flow checks is the session's own.
-        query.style = session.query.style
-        guard screens.buttons.update(request.sessionID, owner: ObjectIdentifier(self), query: query) else {
-            throw CNError(.recordDoesNotExist, userInfo: [NSDebugDescriptionErrorKey: "no such button session"])
-        }
+        session.update(
+            try Self.query(
+                request.queryString, ignoredEmails: request.ignoredEmails,
+                ignoredPhoneNumbers: request.ignoredPhoneNumbers, style: session.query.style))
         send(id: id, .done(Contacts_V1_Done()))
     }
 
@@ -109,9 +104,6 @@ extension ConnectionSession {
         func invalid(_ message: String) -> CNError {
             CNError(.validationConfigurationError, userInfo: [NSDebugDescriptionErrorKey: message])
         }
-        guard request.queryString.count <= 1000, request.ignoredEmails.count <= 1000,
-            request.ignoredPhoneNumbers.count <= 1000
-        else { throw invalid("the button's query is too long") }
         guard let caption = AccessButtonCaption(rawValue: Int(request.caption)) else {
             throw invalid("unknown button caption \(request.caption)")
         }
@@ -131,13 +123,25 @@ extension ConnectionSession {
         }
         let imageWidth = style.imageWidth == 0 ? 32 : Int(style.imageWidth)
         guard (16...96).contains(imageWidth) else { throw invalid("the button's image width must be 16 to 96 points") }
-        let query = AccessButtonQuery(
-            queryString: request.queryString, ignoredEmails: Set(request.ignoredEmails),
-            ignoredPhoneNumbers: Set(request.ignoredPhoneNumbers), style: legibility)
+        let query = try query(
+            request.queryString, ignoredEmails: request.ignoredEmails, ignoredPhoneNumbers: request.ignoredPhoneNumbers,
+            style: legibility)
         let look = AccessButtonLook(
             embeddingOrigin: origin, foreground: foreground, tint: tint, fontWeight: weight, imageWidth: imageWidth,
             caption: caption)
         return (query, look)
+    }
+
+    /// An app's query, within the limits a start and an update share: 302 beyond them.
+    private static func query(
+        _ queryString: String, ignoredEmails: [String], ignoredPhoneNumbers: [String], style: AccessButtonStyle
+    ) throws(CNError) -> AccessButtonQuery {
+        guard queryString.count <= 1000, ignoredEmails.count <= 1000, ignoredPhoneNumbers.count <= 1000 else {
+            throw CNError(.validationConfigurationError, userInfo: [NSDebugDescriptionErrorKey: "the button's query is too long"])
+        }
+        return AccessButtonQuery(
+            queryString: queryString, ignoredEmails: Set(ignoredEmails), ignoredPhoneNumbers: Set(ignoredPhoneNumbers),
+            style: style)
     }
 
     /// A wire color, or the default when absent; nil for a component that is not a number from 0 to 1.
