@@ -42,10 +42,10 @@ extension PersonScreens {
 
     /// The Storage Access API's request header (`none`, `inactive`, `active`): whether a browser that keeps
     /// third-party cookies from frames has let this frame use them.
-    static let storageAccessHeader = HTTPField.Name("Sec-Fetch-Storage-Access")!
+    static let storageAccessHeader = HTTPField.Name("Sec-Fetch-Storage-Access")
     /// The answer that asks the browser to retry with the cookies it was allowed to send, or to let the loaded
     /// frame's own requests carry them.
-    static let activateStorageAccess = HTTPField.Name("Activate-Storage-Access")!
+    static let activateStorageAccess = HTTPField.Name("Activate-Storage-Access")
 
     /// `/button/<session>`: the frame. Without the person's button cookie, or for another user's session, it has
     /// no contact and no secret, whoever asks (the app itself, with a plain HTTP client).
@@ -61,7 +61,7 @@ extension PersonScreens {
         guard let session = context.parameters.get("session"), let look = backend.accessButtonLook(session) else {
             return message(.notFound, "errorNotFound", language)
         }
-        let storageAccess = request.headers[Self.storageAccessHeader]
+        let storageAccess = Self.storageAccessHeader.flatMap { request.headers[$0] }
         var values: [String: Any] = ["session": session, "origin": look.embeddingOrigin]
         var activate: String?
         if let uid = buttonUser(request) {
@@ -99,7 +99,7 @@ extension PersonScreens {
         }
         var response = page("button", title: strings.text("buttonTitle", language), language, session: nil, values)
         if let policy = ScreenGuard.policy { response.headers[policy] = Self.framePolicy(look.embeddingOrigin) }
-        if let activate { response.headers[Self.activateStorageAccess] = activate }
+        if let activate, let name = Self.activateStorageAccess { response.headers[name] = activate }
         response.headers[.vary] = "Cookie, Sec-Fetch-Storage-Access"
         return response
     }

@@ -50,12 +50,13 @@ import Testing
             let store = temporary.store
             let keys = [CNContactGivenNameKey as CNKeyDescriptor]
             let request = CNSaveRequest()
-            request.delete(try store.unifiedContact(withIdentifier: contacts[0], keysToFetch: keys).mutableCopy() as! CNMutableContact)
-            let bob = try store.unifiedContact(withIdentifier: contacts[1], keysToFetch: keys).mutableCopy() as! CNMutableContact
+            let ann = try #require(try store.unifiedContact(withIdentifier: contacts[0], keysToFetch: keys).mutableCopy() as? CNMutableContact)
+            request.delete(ann)
+            let bob = try #require(try store.unifiedContact(withIdentifier: contacts[1], keysToFetch: keys).mutableCopy() as? CNMutableContact)
             bob.givenName = "Robert"
             request.update(bob)
             let group = try #require(try store.groups(matching: nil).first { $0.identifier == self.group })
-            request.delete(group.mutableCopy() as! CNMutableGroup)
+            request.delete(try #require(group.mutableCopy() as? CNMutableGroup))
             try store.execute(request)
         }
 
