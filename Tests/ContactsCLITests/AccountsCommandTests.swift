@@ -92,9 +92,10 @@ import Testing
 
         let show = try contacts(harness, ["accounts", "show", account])
         #expect(show.status == 0)
-        #expect(show.standardOutput.hasPrefix("Account      Work\nIdentifier   \(account)\n"))
-        #expect(show.standardOutput.contains("Credentials  in a private file (mode 0600)\n"))
-        #expect(show.standardOutput.contains("Last sync    never\n"))
+        #expect(show.standardOutput.hasPrefix("Account          Work\nIdentifier       \(account)\n"))
+        #expect(show.standardOutput.contains("Credentials      in a private file (mode 0600)\n"))
+        #expect(show.standardOutput.contains("Listing timeout  900 s\n"))
+        #expect(show.standardOutput.contains("Last sync        never\n"))
         #expect(show.standardOutput.contains("sync-collection"))
 
         let shown = try #require(
@@ -217,6 +218,33 @@ import Testing
         #expect(!result.standardError.contains(wrong) && !result.standardError.contains(RadicaleServer.username))
         #expect(try contacts(harness, ["accounts", "list"]).standardOutput == "No accounts.\n")
         #expect(try credentialFiles(harness).isEmpty)
+    }
+
+    @Test func aListingTimeoutIsKeptWithTheAccountAndMustBeAPositiveNumberOfSeconds() throws {
+        let server = try RadicaleServer()
+        let harness = try CommandLineHarness()
+        #expect(try contacts(harness, ["init"]).status == 0)
+        for bad in ["0", "-5", "86401", "soon"] {
+            let refused = try contacts(
+                harness, ["accounts", "add", server.baseURL, "--username", RadicaleServer.username, "--listing-timeout", bad],
+                input: Self.password + "\n")
+            #expect(refused.status == 64, "--listing-timeout \(bad)")
+        }
+        let listed = try #require(try json(try contacts(harness, ["accounts", "list", "--json"])) as? [[String: Any]])
+        #expect(listed.isEmpty, "a refused option adds no account")
+
+        let added = try contacts(
+            harness,
+            ["accounts", "add", server.baseURL, "--username", RadicaleServer.username, "--listing-timeout", "2400", "--json"],
+            input: Self.password + "\n")
+        #expect(added.status == 0, "\(added.standardError)")
+        let account = try #require(try json(added) as? [String: Any])
+        #expect(account["listingTimeout"] as? Double == 2400)
+        let identifier = try #require(account["identifier"] as? String)
+        let show = try contacts(harness, ["accounts", "show", identifier])
+        #expect(show.standardOutput.contains("Listing timeout  2400 s\n"))
+        // The stored setting is the one a sync uses: the sync still works.
+        #expect(try contacts(harness, ["accounts", "sync", identifier]).status == 0)
     }
 
     @Test func thePasswordIsNeverTakenFromTheCommandLine() throws {

@@ -52,7 +52,20 @@ extension ContactsCommand {
             help: "Allow plain http to another machine (the password crosses the network in clear).")
         var allowInsecureHTTP = false
 
+        @Option(
+            name: .customLong("listing-timeout"),
+            help: ArgumentHelp(
+                """
+                How long to wait for the server to list an address book, in seconds (default: 900). A server may \
+                compute a large book's whole listing before it answers; every other request times out after 60 \
+                seconds without data.
+                """, valueName: "seconds"))
+        var listingTimeout: Double?
+
         func validate() throws {
+            if let listingTimeout, !(listingTimeout > 0 && listingTimeout <= 86_400) {
+                throw ValidationError("--listing-timeout must be a number of seconds from 1 to 86400.")
+            }
             guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
                 scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
             else {
@@ -81,7 +94,9 @@ extension ContactsCommand {
                 let credentials = try user(in: components).map {
                     CardDAVCredentials(username: $0, password: try PasswordReader.read(file: passwordFile))
                 }
-                let settings = AccountSettings(allowsInsecureHTTP: allowInsecureHTTP)
+                var timeouts = SyncTimeouts.standard
+                if let listingTimeout { timeouts.listing = listingTimeout }
+                let settings = AccountSettings(timeouts: timeouts, allowsInsecureHTTP: allowInsecureHTTP)
                 let accounts = CardDAVAccounts(store: store)
                 let (name, dialect) = (name, groupDialect?.dialect)
                 let account = try BlockingTask.run {

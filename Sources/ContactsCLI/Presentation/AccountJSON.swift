@@ -43,6 +43,8 @@ package struct AccountJSON: Codable, Hashable, Sendable {
     package var credentialStorage: String
     package var pinnedCertificate: Bool
     package var allowsInsecureHTTP: Bool
+    /// Seconds a listing of a book may take (`--listing-timeout`).
+    package var listingTimeout: Double
     package var createdAt: String
     /// The oldest of the books' last syncs, so every book is at least that fresh; absent until each has synced.
     package var lastSync: String?
@@ -56,6 +58,7 @@ package struct AccountJSON: Codable, Hashable, Sendable {
         credentialStorage = account.credentialStorage.rawValue
         pinnedCertificate = account.hasPinnedCertificate
         allowsInsecureHTTP = account.settings.allowsInsecureHTTP
+        listingTimeout = account.settings.timeouts.listing
         createdAt = account.createdAt.formatted(.iso8601)
         lastSync = Self.lastSync(of: account).map { $0.formatted(.iso8601) }
         addressBooks = account.addressBooks.map(AddressBook.init)

@@ -26,9 +26,16 @@ package enum AccountPresenter {
         table.append(["Credentials", credentialsLabel(account.credentialStorage)])
         table.append(["Certificate", account.hasPinnedCertificate ? "pinned" : "the system's authorities"])
         if account.settings.allowsInsecureHTTP { table.append(["Plain http", "allowed to other hosts"]) }
+        table.append(["Listing timeout", seconds(account.settings.timeouts.listing)])
         table.append(["Added", account.createdAt.formatted(.iso8601)])
         table.append(["Last sync", AccountJSON.lastSync(of: account).map { $0.formatted(.iso8601) } ?? "never"])
         return table.rendered + "\n" + books(account.addressBooks)
+    }
+
+    /// Whole seconds without a fraction ("900 s"), others as they are ("2.5 s").
+    static func seconds(_ value: Double) -> String {
+        let whole = value.rounded()
+        return (whole == value && abs(value) < 1e15 ? String(Int(whole)) : String(value)) + " s"
     }
 
     /// The address books of an account with their capabilities.

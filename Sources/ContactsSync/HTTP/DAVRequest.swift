@@ -6,6 +6,9 @@ struct DAVRequest: Sendable {
     var url: URL
     var headers: [(name: String, value: String)] = []
     var body: [UInt8]?
+    /// Whether this request lists an address book, whose answer may take the server minutes to begin
+    /// (``SyncTimeouts/listing``).
+    var listsBook = false
 
     init(method: String, url: URL, headers: [(name: String, value: String)] = [], body: [UInt8]? = nil) {
         self.method = method

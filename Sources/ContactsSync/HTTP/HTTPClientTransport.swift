@@ -7,7 +7,11 @@ import NIOSSL
 /// certificate the person pinned; no redirects followed here (``DAVClient`` follows them, keeping the method).
 final class HTTPClientTransport: DAVTransport {
     private let client: HTTPClient
+    /// The client for listings (``DAVRequest/listsBook``): async-http-client's read timeout belongs to a client,
+    /// not a request, so a listing's longer wait for its first byte needs a client of its own.
+    private let listingClient: HTTPClient
     private let requestTimeout: TimeAmount
+    private let listingTimeout: TimeAmount
     /// Responses larger than this are refused: a batch of cards with photos stays far below it.
     private let maximumResponseSize: Int
 
@@ -29,17 +33,21 @@ final class HTTPClientTransport: DAVTransport {
                 throw SyncError(.certificateUntrusted, "the pinned certificate is not a PEM certificate")
             }
         }
-        var configuration = HTTPClient.Configuration(
-            tlsConfiguration: tls,
-            redirectConfiguration: .disallow,
-            timeout: .init(
-                connect: .milliseconds(Int64(timeouts.connect * 1000)), read: .milliseconds(Int64(timeouts.read * 1000))),
-            ignoreUncleanSSLShutdown: false,
-            decompression: .enabled(limit: .ratio(100))
-        )
-        configuration.httpVersion = .http1Only
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        requestTimeout = .milliseconds(Int64(timeouts.request * 1000))
+        func configuration(read: Double) -> HTTPClient.Configuration {
+            var configuration = HTTPClient.Configuration(
+                tlsConfiguration: tls,
+                redirectConfiguration: .disallow,
+                timeout: .init(connect: Self.amount(timeouts.connect), read: Self.amount(read)),
+                ignoreUncleanSSLShutdown: false,
+                decompression: .enabled(limit: .ratio(100))
+            )
+            configuration.httpVersion = .http1Only
+            return configuration
+        }
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration(read: timeouts.read))
+        listingClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration(read: timeouts.listing))
+        requestTimeout = Self.amount(timeouts.request)
+        listingTimeout = Self.amount(timeouts.listing)
         self.maximumResponseSize = maximumResponseSize
     }
 
@@ -52,7 +60,10 @@ final class HTTPClientTransport: DAVTransport {
             outgoing.body = .bytes(ByteBuffer(bytes: body))
         }
         do {
-            let response = try await client.execute(outgoing, timeout: requestTimeout)
+            let response =
+                request.listsBook
+                ? try await listingClient.execute(outgoing, timeout: listingTimeout)
+                : try await client.execute(outgoing, timeout: requestTimeout)
             let body = try await response.body.collect(upTo: maximumResponseSize)
             return DAVResponse(
                 status: Int(response.status.code),
@@ -66,6 +77,11 @@ final class HTTPClientTransport: DAVTransport {
 
     func shutdown() async {
         try? await client.shutdown()
+        try? await listingClient.shutdown()
+    }
+
+    private static func amount(_ seconds: Double) -> TimeAmount {
+        .milliseconds(Int64(seconds * 1000))
     }
 
     /// The transport's errors as ``SyncError``s that name no URL.

@@ -37,8 +37,9 @@ struct RemoteLister: Sendable {
         var tokenExpired = false
         // A server that truncates forever without moving its token would loop; a generous bound stops it.
         for _ in 0..<10_000 {
-            let request = DAVRequest(
+            var request = DAVRequest(
                 method: "REPORT", url: bookURL, depth: "0", xml: DAVRequestBody.syncCollection(token: current))
+            request.listsBook = true
             let (response, _) = try await client.send(request)
             switch response.status {
             case 207:
@@ -97,7 +98,8 @@ struct RemoteLister: Sendable {
         if let ctag, let storedCTag, ctag == storedCTag {
             return Outcome(listing: RemoteListing(ctag: ctag), supportsSyncCollection: false)
         }
-        let request = DAVRequest(method: "PROPFIND", url: bookURL, depth: "1", xml: DAVRequestBody.etags)
+        var request = DAVRequest(method: "PROPFIND", url: bookURL, depth: "1", xml: DAVRequestBody.etags)
+        request.listsBook = true
         let (response, _) = try await client.send(request, expecting: [207])
         var listing = RemoteListing()
         listing.isComplete = true

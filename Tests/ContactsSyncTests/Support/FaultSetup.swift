@@ -18,8 +18,9 @@ struct FaultSetup {
     static let localAdded = ["Hopper", "Franklin", "Ride"]
     static var all: [String] { (first + serverAdded + localAdded).sorted() }
 
-    /// Short timeouts so a slow answer fails fast, long enough for a loaded machine's normal answers.
-    static let timeouts = SyncTimeouts(connect: 5, read: 4, request: 20)
+    /// Short timeouts so a slow answer fails fast, long enough for a loaded machine's normal answers; a listing
+    /// may take longer than a read (``SyncTimeouts/listing``), but not as long as the proxy's slow fault (12 s).
+    static let timeouts = SyncTimeouts(connect: 5, read: 4, request: 20, listing: 10)
 
     static func start(
         _ kind: ServerKind, batchSize: Int = 2, wrapTransport: (@Sendable (any DAVTransport) -> any DAVTransport)? = nil
