@@ -30,10 +30,20 @@ let package = Package(
             ]
         )
     } + [
-        // Ours beside a raw-SQLite floor (GRDB only for its SQLite access) on the realistic address book.
+        // The raw-SQLite floor (GRDB only for its SQLite access): a minimal schema and hand-written SQL.
+        .target(
+            name: "FloorSupport",
+            dependencies: [
+                .product(name: "ContactsSystem", package: "swift-contacts"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Benchmarks/FloorSupport"
+        ),
+        // Ours beside the floor on the realistic address book.
         .executableTarget(
             name: "FloorBenchmarks",
             dependencies: [
+                "FloorSupport",
                 .product(name: "ContactsSystem", package: "swift-contacts"),
                 .product(name: "ContactsSampleData", package: "swift-contacts"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -99,6 +109,17 @@ let package = Package(
                 .product(name: "contactsd", package: "swift-contacts"),
             ],
             path: "Benchmarks/DaemonDriver"
+        ),
+        // The import of the realistic address book beside the floor's inserts of the same rows, in Swift and in
+        // Python's sqlite3 (issue 17's floor), in one run: swift run -c release ImportFloorDriver [count] [rounds].
+        .executableTarget(
+            name: "ImportFloorDriver",
+            dependencies: [
+                "FloorSupport",
+                .product(name: "ContactsSystem", package: "swift-contacts"),
+                .product(name: "ContactsSampleData", package: "swift-contacts"),
+            ],
+            path: "Benchmarks/ImportFloorDriver"
         ),
         .executableTarget(
             name: "ImportDriver",

@@ -1,5 +1,6 @@
 import ContactsSampleData
 import ContactsSystem
+import FloorSupport
 import Foundation
 
 /// The realistic address book of one size, in our store (imported from its vCards) and in the floor.
