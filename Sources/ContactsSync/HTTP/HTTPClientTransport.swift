@@ -64,11 +64,22 @@ final class HTTPClientTransport: DAVTransport {
                 request.listsBook
                 ? try await listingClient.execute(outgoing, timeout: listingTimeout)
                 : try await client.execute(outgoing, timeout: requestTimeout)
-            let body = try await response.body.collect(upTo: maximumResponseSize)
+            // The body is gathered straight into the array the response keeps: collecting it into one buffer
+            // first and copying that held a listing twice at its peak (17 MB each for 100,000 cards).
+            var body: [UInt8] = []
+            if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > 0 {
+                body.reserveCapacity(min(length, maximumResponseSize))
+            }
+            for try await chunk in response.body {
+                guard body.count + chunk.readableBytes <= maximumResponseSize else {
+                    throw SyncError(.responseTooLarge, "\(request.method): the response is larger than a sync accepts")
+                }
+                body.append(contentsOf: chunk.readableBytesView)
+            }
             return DAVResponse(
                 status: Int(response.status.code),
                 headers: response.headers.map { (name: $0.name, value: $0.value) },
-                body: Array(body.readableBytesView)
+                body: body
             )
         } catch {
             throw Self.mapped(error, method: request.method)
