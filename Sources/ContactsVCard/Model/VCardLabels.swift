@@ -105,33 +105,52 @@ package enum VCardLabels {
         return types.custom
     }
 
+    /// The token sets the writer uses for phone labels; ``phoneTypeSet(for:)`` picks one.
+    package static let phoneTypeSets: [[String]] = [
+        ["VOICE"], ["CELL", "VOICE"], ["IPHONE", "CELL", "VOICE"], ["MAIN"], ["HOME", "FAX"], ["WORK", "FAX"],
+        ["FAX"], ["PAGER"], ["HOME", "VOICE"], ["WORK", "VOICE"], ["OTHER", "VOICE"],
+    ]
+
+    /// The index in ``phoneTypeSets`` of a phone label's tokens, or nil when the label travels as `X-ABLabel`.
+    package static func phoneTypeSet(for label: String?) -> Int? {
+        switch label {
+        case nil: 0
+        case CNLabelPhoneNumberMobile: 1
+        case CNLabelPhoneNumberiPhone: 2
+        case CNLabelPhoneNumberMain: 3
+        case CNLabelPhoneNumberHomeFax: 4
+        case CNLabelPhoneNumberWorkFax: 5
+        case CNLabelPhoneNumberOtherFax: 6
+        case CNLabelPhoneNumberPager: 7
+        case CNLabelHome: 8
+        case CNLabelWork: 9
+        case CNLabelOther: 10
+        default: nil
+        }
+    }
+
     /// The type tokens the writer uses for a phone label, or nil when the label travels as `X-ABLabel`.
     package static func phoneTypes(for label: String?) -> [String]? {
+        phoneTypeSet(for: label).map { phoneTypeSets[$0] }
+    }
+
+    /// The token sets the writer uses for generic labels; ``genericTypeSet(for:)`` picks one.
+    package static let genericTypeSets: [[String]] = [[], ["HOME"], ["WORK"], ["OTHER"]]
+
+    /// The index in ``genericTypeSets`` of a generic label's tokens, or nil when it travels as `X-ABLabel`.
+    package static func genericTypeSet(for label: String?) -> Int? {
         switch label {
-        case nil: ["VOICE"]
-        case CNLabelPhoneNumberMobile: ["CELL", "VOICE"]
-        case CNLabelPhoneNumberiPhone: ["IPHONE", "CELL", "VOICE"]
-        case CNLabelPhoneNumberMain: ["MAIN"]
-        case CNLabelPhoneNumberHomeFax: ["HOME", "FAX"]
-        case CNLabelPhoneNumberWorkFax: ["WORK", "FAX"]
-        case CNLabelPhoneNumberOtherFax: ["FAX"]
-        case CNLabelPhoneNumberPager: ["PAGER"]
-        case CNLabelHome: ["HOME", "VOICE"]
-        case CNLabelWork: ["WORK", "VOICE"]
-        case CNLabelOther: ["OTHER", "VOICE"]
+        case nil: 0
+        case CNLabelHome: 1
+        case CNLabelWork: 2
+        case CNLabelOther: 3
         default: nil
         }
     }
 
     /// The type tokens the writer uses for a generic label, or nil when it travels as `X-ABLabel`.
     package static func genericTypes(for label: String?) -> [String]? {
-        switch label {
-        case nil: []
-        case CNLabelHome: ["HOME"]
-        case CNLabelWork: ["WORK"]
-        case CNLabelOther: ["OTHER"]
-        default: nil
-        }
+        genericTypeSet(for: label).map { genericTypeSets[$0] }
     }
 
     /// The relation label of a vCard 4 `RELATED` type, or the type itself as a custom label.
