@@ -29,7 +29,7 @@ extension VCardWriter {
         single("TITLE", storage.jobTitle)
     }
 
-    private mutating func single(_ name: String, _ value: String) {
+    private mutating func single(_ name: StaticString, _ value: String) {
         guard !value.isEmpty else { return }
         output.begin(name)
         output.value(value)
@@ -63,7 +63,7 @@ extension VCardWriter {
     /// Starts a labeled property whose type parameters were rendered when the writer was made (`typeText`),
     /// or, when the label maps to no tokens (nil), an `itemN` group with an `X-ABLabel` line written right after
     /// the property.
-    mutating func labeled(_ name: String, label: String?, typeText: [UInt8]?, preferred: Bool, value: String) {
+    mutating func labeled(_ name: StaticString, label: String?, typeText: [UInt8]?, preferred: Bool, value: String) {
         let group = typeText == nil ? newGroup() : nil
         output.begin(name, item: group)
         if let typeText {
@@ -78,7 +78,7 @@ extension VCardWriter {
     /// Starts a labeled property: type tokens when the label maps to them, else an `itemN` group with an
     /// `X-ABLabel` line written right after the property.
     mutating func labeled(
-        _ name: String, label: String?, types: [String]?, preferred: Bool, value: String,
+        _ name: StaticString, label: String?, types: [String]?, preferred: Bool, value: String,
         escaping: VCardOutput.Escaping = .uri, parameters: [(String, String)] = []
     ) {
         let group = types == nil ? newGroup() : nil
@@ -114,7 +114,7 @@ extension VCardWriter {
         }
     }
 
-    mutating func companion(_ name: String, _ value: String, item: Int) {
+    mutating func companion(_ name: StaticString, _ value: String, item: Int) {
         guard !value.isEmpty else { return }
         output.begin(name, item: item)
         output.value(value)

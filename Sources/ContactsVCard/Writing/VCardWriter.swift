@@ -38,7 +38,7 @@ package struct VCardWriter {
     }
 
     /// The text written so far.
-    package var data: Data { Data(output.bytes) }
+    package var data: Data { output.data }
 
     /// The vCards of contacts, one card each.
     ///
