@@ -20,6 +20,10 @@ package struct VCardWriter {
     let phoneTypeText: [[UInt8]]
     let emailTypeText: [[UInt8]]
     let genericTypeText: [[UInt8]]
+    /// `BEGIN:VCARD`, `VERSION` and `PRODID`, the same on every card: written as one block (four lines a card
+    /// through the line writer cost ~7% of serializing).
+    let header: [UInt8]
+    static let footer = Array("END:VCARD\r\n".utf8)
 
     package init(options: VCardWritingOptions = .default) {
         self.options = options
@@ -35,10 +39,21 @@ package struct VCardWriter {
         phoneTypeText = rendered(VCardLabels.phoneTypeSets)
         emailTypeText = rendered(VCardLabels.genericTypeSets.map { ["INTERNET"] + $0 })
         genericTypeText = rendered(VCardLabels.genericTypeSets)
+        var header = VCardOutput(capacity: 128)
+        header.begin("BEGIN")
+        header.value("VCARD", .verbatim)
+        header.begin("VERSION")
+        header.value(options.version == .v4_0 ? "4.0" : "3.0", .verbatim)
+        header.begin("PRODID")
+        header.value(Self.productIdentifier, .verbatim)
+        self.header = header.bytes
     }
 
     /// The text written so far.
     package var data: Data { output.data }
+
+    /// The text written so far, without a copy; the writer starts again empty.
+    package mutating func takeData() -> Data { output.takeData() }
 
     /// The vCards of contacts, one card each.
     ///
@@ -51,7 +66,7 @@ package struct VCardWriter {
         for contact in contacts {
             writer.write(nil, storage: contact.storage, contact: contact)
         }
-        return writer.data
+        return writer.takeData()
     }
 
     /// The vCards of cards read earlier, with their unknown properties, UIDs, groups and categories.
@@ -60,7 +75,7 @@ package struct VCardWriter {
         for card in cards {
             writer.write(card, storage: card.contact.storage, contact: card.contact)
         }
-        return writer.data
+        return writer.takeData()
     }
 
     /// Writes one card: a contact's storage, plus what a card read earlier carries.
@@ -68,7 +83,10 @@ package struct VCardWriter {
     /// `contact` is the contact whose storage this is, for the formatter that makes `FN`; without it, a
     /// contact is made from a copy of the storage.
     package mutating func write(_ card: VCardCard?, storage: borrowing ContactStorage, contact: CNContact? = nil) {
-        for property in VCardSerializationKeys.required { storage.require(property) }
+        // One comparison when every key is there; the loop finds the missing one to stop with its name.
+        if !storage.fetchedKeys.isSuperset(of: VCardSerializationKeys.requiredSet) {
+            for property in VCardSerializationKeys.required { storage.require(property) }
+        }
         usedGroups.removeAll(keepingCapacity: true)
         if let card {
             for property in card.unknownProperties {
@@ -76,12 +94,7 @@ package struct VCardWriter {
             }
         }
         nextItem = 1
-        output.begin("BEGIN")
-        output.value("VCARD", .verbatim)
-        output.begin("VERSION")
-        output.value(options.version == .v4_0 ? "4.0" : "3.0", .verbatim)
-        output.begin("PRODID")
-        output.value(Self.productIdentifier, .verbatim)
+        output.appendLines(header)
         if let card, card.isGroup {
             writeGroup(card)
         } else {
@@ -96,8 +109,7 @@ package struct VCardWriter {
             writeKind(card?.kind ?? .individual, storage)
         }
         if let card { writeCardProperties(card) }
-        output.begin("END")
-        output.value("VCARD", .verbatim)
+        output.appendLines(Self.footer)
     }
 
     /// The number of a fresh `itemN` group that no unknown property of the card uses.
