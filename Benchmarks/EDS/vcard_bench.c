@@ -12,11 +12,13 @@
  *
  *   construct  e_contact_new_from_vcard for each card, then g_object_unref. EContact parses lazily: this only
  *              copies each card's text; no property has been read.
- *   parse      the same, plus reading every attribute: its group, name, every parameter with its values and
- *              every decoded value (e_vcard_get_attributes and friends), then g_object_unref. This is the figure
- *              to set beside ours, whose reader returns contacts with every value decoded.
- *   parse_kept parse without the unref inside the clock (the contacts are freed after it stops), beside our
- *              "results kept" figure.
+ *   parse      every card read into a contact, every attribute of it read (its group, name, every parameter
+ *              with its values and every decoded value: e_vcard_get_attributes and friends), all 10,000 contacts
+ *              held, then all freed, inside the clock. This is the figure to set beside ours: our reader returns
+ *              an array of contacts with every value decoded, which the caller then drops.
+ *   parse_kept the same with the contacts freed after the clock stops, beside our "results kept" figure.
+ *   stream     one card at a time: construct, read every attribute, unref, before the next card (memory stays
+ *              in cache, and nothing like a whole book is ever held).
  *   serialize  e_vcard_to_string(..., EVC_FORMAT_VCARD_30) of every parsed contact, appended to one buffer (as
  *              our writer returns one Data), the strings freed. The contacts are parsed before the clock starts:
  *              EDS returns an unparsed card's original text as it is, which would not be serializing.
@@ -89,7 +91,7 @@ int main(int argc, char **argv) {
     guint count = cards->len;
     EContact **contacts = g_new0(EContact *, count);
     gsize touched = 0;
-    double best_construct = 1e9, best_parse = 1e9, best_kept = 1e9, best_serialize = 1e9;
+    double best_construct = 1e9, best_stream = 1e9, best_parse = 1e9, best_kept = 1e9, best_serialize = 1e9;
     gsize serialized_bytes = 0;
 
     /* One untimed pass first, so every round finds the type system and the allocator warm. */
@@ -118,7 +120,8 @@ int main(int argc, char **argv) {
             g_object_unref(contact);
         }
         seconds = cpu_seconds() - start;
-        if (seconds < best_parse) best_parse = seconds;
+        if (seconds < best_stream) best_stream = seconds;
+
 
         start = cpu_seconds();
         for (guint i = 0; i < count; i++) {
@@ -149,12 +152,23 @@ int main(int argc, char **argv) {
         if (seconds < best_serialize) best_serialize = seconds;
 
         for (guint i = 0; i < count; i++) g_object_unref(contacts[i]);
+
+        /* Last in the round, so that serializing above always finds the heap as the kept contacts left it. */
+        start = cpu_seconds();
+        for (guint i = 0; i < count; i++) {
+            contacts[i] = e_contact_new_from_vcard(cards->pdata[i]);
+            touched += read_every_value(contacts[i]);
+        }
+        for (guint i = 0; i < count; i++) g_object_unref(contacts[i]);
+        seconds = cpu_seconds() - start;
+        if (seconds < best_parse) best_parse = seconds;
     }
 
     printf("cards=%u\n", count);
     printf("bytes=%zu\n", (size_t) length);
     printf("serialized_bytes=%zu\n", (size_t) serialized_bytes);
     printf("construct_ms=%.2f\n", best_construct * 1000);
+    printf("stream_ms=%.2f\n", best_stream * 1000);
     printf("parse_ms=%.2f\n", best_parse * 1000);
     printf("parse_kept_ms=%.2f\n", best_kept * 1000);
     printf("serialize_ms=%.2f\n", best_serialize * 1000);
