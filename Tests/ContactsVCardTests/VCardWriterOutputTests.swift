@@ -72,6 +72,39 @@ import Testing
         }
     }
 
+    @Test(arguments: ["\\", ",", ";", "\n", "\r", "\r\n"])
+    func aCharacterToEscapeIsFoundAtEveryPositionOfValuesOfEveryLength(special: String) throws {
+        // Values are scanned eight bytes at a time up to 32 bytes, the last word overlapping, and by a byte loop
+        // below eight and above 31: every length from 0 to 40 and every position covers each path and seam.
+        var contacts: [CNMutableContact] = []
+        for length in 0...40 {
+            for position in 0...length {
+                let contact = CNMutableContact()
+                let text = String(repeating: "a", count: position) + special + String(repeating: "é", count: length - position)
+                contact.familyName = text
+                contact.emailAddresses = [CNLabeledValue(label: nil, value: text as NSString)]
+                contacts.append(contact)
+            }
+        }
+        let data = try CNContactVCardSerialization.data(with: contacts)
+        // A carriage return, alone or before a line feed, is vCard's one line break (docs/VCard.md).
+        func expected(_ text: String) -> String {
+            text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        }
+        // The written text itself: a comma left unescaped in `N` would still read back the same.
+        let unfolded = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
+        let escapedSpecial = ["\\": "\\\\", ",": "\\,", ";": "\\;", "\n": "\\n", "\r": "\\n", "\r\n": "\\n"][special] ?? ""
+        for contact in contacts {
+            let line = "\r\nN:" + contact.familyName.replacingOccurrences(of: special, with: escapedSpecial) + ";;;;\r\n"
+            // A Bool, so that a failure names the value rather than printing the whole book.
+            let written = unfolded.contains(line)
+            #expect(written, "N of \(contact.familyName.debugDescription) not escaped as expected")
+        }
+        let read = try CNContactVCardSerialization.contacts(with: data)
+        #expect(read.map(\.familyName) == contacts.map { expected($0.familyName) })
+        #expect(read.map { $0.emailAddresses.first?.value as String? } == contacts.map { expected($0.familyName) })
+    }
+
     @Test func outputLongerThanTheReservedCapacityComesBackWhole() throws {
         // The writer reserves about 512 bytes a contact; notes of 300 KB of multi-byte text make it grow many
         // times and fold every line in place.

@@ -275,16 +275,57 @@ struct VCardOutput {
         if !copied { appendEscapedSlowly(text, escaping) }
     }
 
-    /// Whether the text holds a backslash, comma, semicolon or line break. Written without an early exit, so
-    /// the compiler can test many bytes at once.
+    /// Whether the text holds a backslash, comma, semicolon or line break.
+    ///
+    /// Most values are short (names, phone numbers, e-mail addresses): they are tested eight bytes at a time in
+    /// a 64-bit word, the last word overlapping the one before it, where a byte loop cost ~10 instructions a
+    /// byte (the largest cost of the writer's own code). Long values go through a loop without an early exit,
+    /// which the compiler tests 16-32 bytes at a time.
     @inline(__always)
     private static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        var found: UInt8 = 0
-        for byte in utf8 {
-            found |= (byte == UInt8(ascii: "\\") ? 1 : 0) | (byte == UInt8(ascii: ",") ? 1 : 0)
-                | (byte == UInt8(ascii: ";") ? 1 : 0) | (byte == 0x0A ? 1 : 0) | (byte == 0x0D ? 1 : 0)
+        guard let base = utf8.baseAddress else { return false }
+        let count = utf8.count
+        if count >= 32 {
+            var found: UInt8 = 0
+            for byte in utf8 {
+                found |= (byte == UInt8(ascii: "\\") ? 1 : 0) | (byte == UInt8(ascii: ",") ? 1 : 0)
+                    | (byte == UInt8(ascii: ";") ? 1 : 0) | (byte == 0x0A ? 1 : 0) | (byte == 0x0D ? 1 : 0)
+            }
+            return found != 0
         }
-        return found != 0
+        if count < 8 {
+            var found = false
+            for byte in utf8 where byte < 0x60 {
+                if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") || byte == 0x0A
+                    || byte == 0x0D
+                {
+                    found = true
+                }
+            }
+            return found
+        }
+        let raw = UnsafeRawPointer(base)
+        var special: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= count {
+            special |= specialBytes(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        if offset < count {
+            special |= specialBytes(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        }
+        return special != 0
+    }
+
+    /// Non-zero when one of the eight bytes of `word` is a backslash, comma, semicolon, LF or CR: a byte equal
+    /// to the one looked for is a zero byte in `word ^ pattern`, which `(v - 0x01...) & ~v & 0x80...` detects.
+    @inline(__always)
+    private static func specialBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        @inline(__always)
+        func zeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & (ones &* 0x80) }
+        return zeroByte(word ^ (ones &* 0x5C)) | zeroByte(word ^ (ones &* 0x2C)) | zeroByte(word ^ (ones &* 0x3B))
+            | zeroByte(word ^ (ones &* 0x0A)) | zeroByte(word ^ (ones &* 0x0D))
     }
 
     @inline(never)
