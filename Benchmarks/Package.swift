@@ -7,6 +7,7 @@ import PackageDescription
 //   swift run -c release ImportDriver 100000 both      (the import driver, for /usr/bin/time -v)
 //   swift run -c release SyncBenchmarkDriver            (CardDAV sync, ours beside vdirsyncer, same Radicale)
 //   scripts/compare-eds.sh 10000                        (ours beside Evolution Data Server, same cards, one run)
+//   scripts/compare-eds-vcard.sh                        (vCard parse and serialize beside EDS's C library)
 //   swift run -c release DaemonDriver 10000,100000     (contactsd beside embedded; as root; docs/Daemon.md)
 let package = Package(
     name: "swift-contacts-benchmarks",
@@ -99,6 +100,16 @@ let package = Package(
                 .product(name: "ContactsSampleData", package: "swift-contacts"),
             ],
             path: "Benchmarks/EDSCompareDriver"
+        ),
+        // Ours beside Evolution Data Server's vCard parse and serialize (issue 17 item 7):
+        // Benchmarks/scripts/compare-eds-vcard.sh runs it, then Benchmarks/EDS/vcard_bench.c on the same file.
+        .executableTarget(
+            name: "VCardCompareDriver",
+            dependencies: [
+                .product(name: "Contacts", package: "swift-contacts"),
+                .product(name: "ContactsSampleData", package: "swift-contacts"),
+            ],
+            path: "Benchmarks/VCardCompareDriver"
         ),
         // Daemon beside embedded (issue 13, item 9): swift run -c release DaemonDriver [sizes] (docs/Daemon.md).
         .executableTarget(

@@ -8,6 +8,26 @@ import Testing
 /// The reader's fast paths (names matched as bytes, plain values made in one pass, builders reused from
 /// card to card, dates parsed in place, shared label constants) give exactly what the general path gives.
 @Suite struct VCardFastPathTests {
+    @Test func typeTokensOfTheKnownTableGiveTheirFlagsInAnySpelling() {
+        for (word, flag) in VCardTypes.known {
+            for spelling in [word, word.lowercased(), word.prefix(1) + word.dropFirst().lowercased()] {
+                var types = VCardTypes()
+                let bytes = Array(spelling.utf8)
+                types.add(bytes, 0..<bytes.count)
+                #expect(types.flags == flag, "\(spelling)")
+                #expect(types.custom == nil, "\(spelling)")
+            }
+        }
+        // Tokens that share a first letter or a prefix with a known one are custom labels, as written.
+        for token in ["HOMES", "hom", "Cellular", "MAINE", "iPhoneX", "PAGE", "FAXES", "Wor", "APPLE", "S"] {
+            var types = VCardTypes()
+            let bytes = Array(token.utf8)
+            types.add(bytes, 0..<bytes.count)
+            #expect(types.flags == [], "\(token)")
+            #expect(types.custom == token)
+        }
+    }
+
     // MARK: Whole reader
 
     @Test(arguments: VCardTestSupport.corpusFiles)

@@ -73,14 +73,40 @@ package struct VCardDate: Hashable, Sendable {
     /// The date as Apple writes it in vCard 3.0: `YYYY-MM-DD`, or `1604-MM-DD` with
     /// `X-APPLE-OMIT-YEAR=1604` when there is no year.
     package var appleText: String {
+        if let text = Self.digitsText(year ?? 1604, month, day, dashes: true) { return text }
         let yearText = year.map { Self.pad($0, 4) } ?? "1604"
         return "\(yearText)-\(Self.pad(month, 2))-\(Self.pad(day, 2))"
     }
 
     /// The date as vCard 4.0 writes it: `YYYYMMDD`, or `--MMDD` without a year.
     package var version4Text: String {
+        if let year, let text = Self.digitsText(year, month, day, dashes: false) { return text }
         let yearText = year.map { Self.pad($0, 4) } ?? "--"
         return "\(yearText)\(Self.pad(month, 2))\(Self.pad(day, 2))"
+    }
+
+    /// `YYYY-MM-DD` (or `YYYYMMDD`) written digit by digit into a small string, for the years, months and days
+    /// that fit their widths; nil for any other, which the general path pads. Interpolating and padding three
+    /// strings cost ~2,300 instructions a birthday when serializing.
+    private static func digitsText(_ year: Int, _ month: Int, _ day: Int, dashes: Bool) -> String? {
+        guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day) else { return nil }
+        return String(unsafeUninitializedCapacity: 10) { buffer in
+            var index = 0
+            func put(_ value: Int, _ width: Int) {
+                var divisor = width == 4 ? 1000 : 10
+                while divisor > 0 {
+                    buffer[index] = UInt8(ascii: "0") + UInt8(value / divisor % 10)
+                    index += 1
+                    divisor /= 10
+                }
+            }
+            put(year, 4)
+            if dashes { buffer[index] = UInt8(ascii: "-"); index += 1 }
+            put(month, 2)
+            if dashes { buffer[index] = UInt8(ascii: "-"); index += 1 }
+            put(day, 2)
+            return index
+        }
     }
 
     private static func pad(_ value: Int, _ width: Int) -> String {

@@ -22,11 +22,45 @@ package struct VCardTypes {
     /// The first token that maps to no label and is not ignorable: a custom label.
     package var custom: String?
 
-    private static let known: [([UInt8], Flags)] = [
+    /// The tokens that carry a label, or that say nothing about it but are common enough to be matched first;
+    /// ``knownFlag(_:_:)`` recognizes exactly these (tested).
+    package static let known: [(String, Flags)] = [
         ("HOME", .home), ("WORK", .work), ("CELL", .cell), ("VOICE", []), ("PREF", []), ("INTERNET", []),
         ("OTHER", .other), ("SCHOOL", .school), ("MOBILE", .cell), ("IPHONE", .iPhone),
         ("APPLEWATCH", .appleWatch), ("MAIN", .main), ("FAX", .fax), ("PAGER", .pager),
-    ].map { (Array($0.0.utf8), $0.1) }
+    ]
+
+    /// The flags of a token of ``known`` (empty for `VOICE`, `PREF`, `INTERNET`), nil for any other token.
+    ///
+    /// Chooses the candidates by the first letter and compares with static strings: walking ``known`` (an
+    /// array of arrays behind a lazy global) cost ~180 instructions a token, ten tokens a realistic card.
+    private static func knownFlag(_ line: [UInt8], _ range: Range<Int>) -> Flags? {
+        @inline(__always)
+        func spells(_ word: StaticString) -> Bool {
+            guard range.count == word.utf8CodeUnitCount else { return false }
+            let letters = word.utf8Start
+            var offset = 0
+            for index in range {
+                if VCardBytes.upper(line[index]) != letters[offset] { return false }
+                offset += 1
+            }
+            return true
+        }
+        switch VCardBytes.upper(line[range.lowerBound]) {
+        case UInt8(ascii: "A"): return spells("APPLEWATCH") ? .appleWatch : nil
+        case UInt8(ascii: "C"): return spells("CELL") ? .cell : nil
+        case UInt8(ascii: "F"): return spells("FAX") ? .fax : nil
+        case UInt8(ascii: "H"): return spells("HOME") ? .home : nil
+        case UInt8(ascii: "I"): return spells("INTERNET") ? [] : spells("IPHONE") ? .iPhone : nil
+        case UInt8(ascii: "M"): return spells("MOBILE") ? .cell : spells("MAIN") ? .main : nil
+        case UInt8(ascii: "O"): return spells("OTHER") ? .other : nil
+        case UInt8(ascii: "P"): return spells("PREF") ? [] : spells("PAGER") ? .pager : nil
+        case UInt8(ascii: "S"): return spells("SCHOOL") ? .school : nil
+        case UInt8(ascii: "V"): return spells("VOICE") ? [] : nil
+        case UInt8(ascii: "W"): return spells("WORK") ? .work : nil
+        default: return nil
+        }
+    }
 
     /// Tokens that say nothing about the label.
     private static let ignored: [[UInt8]] = [
@@ -37,8 +71,7 @@ package struct VCardTypes {
     /// Adds the token spelled by a range of a line.
     mutating func add(_ line: [UInt8], _ range: Range<Int>) {
         if range.isEmpty { return }
-        let first = VCardBytes.upper(line[range.lowerBound])
-        for (word, flag) in Self.known where word[0] == first && VCardContentLine.matches(line, range, word) {
+        if let flag = Self.knownFlag(line, range) {
             flags.insert(flag)
             return
         }
@@ -105,33 +138,54 @@ package enum VCardLabels {
         return types.custom
     }
 
+    /// The token sets the writer uses for phone labels; ``phoneTypeSet(for:)`` picks one.
+    package static let phoneTypeSets: [[String]] = [
+        ["VOICE"], ["CELL", "VOICE"], ["IPHONE", "CELL", "VOICE"], ["MAIN"], ["HOME", "FAX"], ["WORK", "FAX"],
+        ["FAX"], ["PAGER"], ["HOME", "VOICE"], ["WORK", "VOICE"], ["OTHER", "VOICE"],
+    ]
+
+    /// The index in ``phoneTypeSets`` of a phone label's tokens, or nil when the label travels as `X-ABLabel`.
+    package static func phoneTypeSet(for label: String?) -> Int? {
+        // The labels are distinct, so the order of the cases only decides how many comparisons a label costs:
+        // the common ones first (each miss compares two strings' bytes).
+        switch label {
+        case nil: 0
+        case CNLabelPhoneNumberMobile: 1
+        case CNLabelWork: 9
+        case CNLabelHome: 8
+        case CNLabelPhoneNumberiPhone: 2
+        case CNLabelPhoneNumberMain: 3
+        case CNLabelOther: 10
+        case CNLabelPhoneNumberHomeFax: 4
+        case CNLabelPhoneNumberWorkFax: 5
+        case CNLabelPhoneNumberOtherFax: 6
+        case CNLabelPhoneNumberPager: 7
+        default: nil
+        }
+    }
+
     /// The type tokens the writer uses for a phone label, or nil when the label travels as `X-ABLabel`.
     package static func phoneTypes(for label: String?) -> [String]? {
+        phoneTypeSet(for: label).map { phoneTypeSets[$0] }
+    }
+
+    /// The token sets the writer uses for generic labels; ``genericTypeSet(for:)`` picks one.
+    package static let genericTypeSets: [[String]] = [[], ["HOME"], ["WORK"], ["OTHER"]]
+
+    /// The index in ``genericTypeSets`` of a generic label's tokens, or nil when it travels as `X-ABLabel`.
+    package static func genericTypeSet(for label: String?) -> Int? {
         switch label {
-        case nil: ["VOICE"]
-        case CNLabelPhoneNumberMobile: ["CELL", "VOICE"]
-        case CNLabelPhoneNumberiPhone: ["IPHONE", "CELL", "VOICE"]
-        case CNLabelPhoneNumberMain: ["MAIN"]
-        case CNLabelPhoneNumberHomeFax: ["HOME", "FAX"]
-        case CNLabelPhoneNumberWorkFax: ["WORK", "FAX"]
-        case CNLabelPhoneNumberOtherFax: ["FAX"]
-        case CNLabelPhoneNumberPager: ["PAGER"]
-        case CNLabelHome: ["HOME", "VOICE"]
-        case CNLabelWork: ["WORK", "VOICE"]
-        case CNLabelOther: ["OTHER", "VOICE"]
+        case nil: 0
+        case CNLabelHome: 1
+        case CNLabelWork: 2
+        case CNLabelOther: 3
         default: nil
         }
     }
 
     /// The type tokens the writer uses for a generic label, or nil when it travels as `X-ABLabel`.
     package static func genericTypes(for label: String?) -> [String]? {
-        switch label {
-        case nil: []
-        case CNLabelHome: ["HOME"]
-        case CNLabelWork: ["WORK"]
-        case CNLabelOther: ["OTHER"]
-        default: nil
-        }
+        genericTypeSet(for: label).map { genericTypeSets[$0] }
     }
 
     /// The relation label of a vCard 4 `RELATED` type, or the type itself as a custom label.

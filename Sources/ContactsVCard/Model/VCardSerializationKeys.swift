@@ -11,4 +11,7 @@ enum VCardSerializationKeys {
         .emailAddresses, .postalAddresses, .dates, .urlAddresses, .contactRelations, .socialProfiles,
         .instantMessageAddresses,
     ]
+
+    /// ``required`` as one set, so a contact holding every key is checked with one comparison.
+    static let requiredSet = ContactKeySet(required)
 }

@@ -165,6 +165,8 @@ package enum VCardValueDecoding {
     ///
     /// An unknown escape keeps its backslash, as most readers do.
     package static func unescape(_ bytes: ArraySlice<UInt8>) -> String {
+        // Empty components are common (`N:Family;Given;;;`): no decoding call for them.
+        if bytes.isEmpty { return "" }
         guard bytes.contains(UInt8(ascii: "\\")) else { return String(decoding: bytes, as: UTF8.self) }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)

@@ -15,13 +15,45 @@ package struct VCardWriter {
     /// The item groups in use on the current card.
     var usedGroups: Set<String> = []
     var nextItem = 1
+    /// The `type` parameters of every token set the writer uses, rendered once per writer rather than token by
+    /// token for every value: `[set * 2]` as written for a value, `[set * 2 + 1]` for the preferred one.
+    let phoneTypeText: [[UInt8]]
+    let emailTypeText: [[UInt8]]
+    let genericTypeText: [[UInt8]]
+    /// `BEGIN:VCARD`, `VERSION` and `PRODID`, the same on every card: written as one block (four lines a card
+    /// through the line writer cost ~7% of serializing).
+    let header: [UInt8]
+    static let footer = Array("END:VCARD\r\n".utf8)
 
     package init(options: VCardWritingOptions = .default) {
         self.options = options
+        func rendered(_ sets: [[String]]) -> [[UInt8]] {
+            sets.flatMap { tokens in
+                [false, true].map { preferred in
+                    var output = VCardOutput(capacity: 64)
+                    Self.writeTypes(tokens, preferred: preferred, version: options.version, to: &output)
+                    return output.bytes
+                }
+            }
+        }
+        phoneTypeText = rendered(VCardLabels.phoneTypeSets)
+        emailTypeText = rendered(VCardLabels.genericTypeSets.map { ["INTERNET"] + $0 })
+        genericTypeText = rendered(VCardLabels.genericTypeSets)
+        var header = VCardOutput(capacity: 128)
+        header.begin("BEGIN")
+        header.value("VCARD", .verbatim)
+        header.begin("VERSION")
+        header.value(options.version == .v4_0 ? "4.0" : "3.0", .verbatim)
+        header.begin("PRODID")
+        header.value(Self.productIdentifier, .verbatim)
+        self.header = header.bytes
     }
 
     /// The text written so far.
-    package var data: Data { Data(output.bytes) }
+    package var data: Data { output.data }
+
+    /// The text written so far, without a copy; the writer starts again empty.
+    package mutating func takeData() -> Data { output.takeData() }
 
     /// The vCards of contacts, one card each.
     ///
@@ -29,10 +61,12 @@ package struct VCardWriter {
     /// reading a missing key stops the process, as on Apple platforms.
     package static func data(for contacts: [CNContact], options: VCardWritingOptions = .default) -> Data {
         var writer = VCardWriter(options: options)
+        // About 400-600 bytes a card: one allocation instead of a dozen doublings.
+        writer.output.reserveCapacity(contacts.count * 512)
         for contact in contacts {
             writer.write(nil, storage: contact.storage, contact: contact)
         }
-        return writer.data
+        return writer.takeData()
     }
 
     /// The vCards of cards read earlier, with their unknown properties, UIDs, groups and categories.
@@ -41,7 +75,7 @@ package struct VCardWriter {
         for card in cards {
             writer.write(card, storage: card.contact.storage, contact: card.contact)
         }
-        return writer.data
+        return writer.takeData()
     }
 
     /// Writes one card: a contact's storage, plus what a card read earlier carries.
@@ -49,7 +83,10 @@ package struct VCardWriter {
     /// `contact` is the contact whose storage this is, for the formatter that makes `FN`; without it, a
     /// contact is made from a copy of the storage.
     package mutating func write(_ card: VCardCard?, storage: borrowing ContactStorage, contact: CNContact? = nil) {
-        for property in VCardSerializationKeys.required { storage.require(property) }
+        // One comparison when every key is there; the loop finds the missing one to stop with its name.
+        if !storage.fetchedKeys.isSuperset(of: VCardSerializationKeys.requiredSet) {
+            for property in VCardSerializationKeys.required { storage.require(property) }
+        }
         usedGroups.removeAll(keepingCapacity: true)
         if let card {
             for property in card.unknownProperties {
@@ -57,12 +94,7 @@ package struct VCardWriter {
             }
         }
         nextItem = 1
-        output.begin("BEGIN")
-        output.value("VCARD", .verbatim)
-        output.begin("VERSION")
-        output.value(options.version == .v4_0 ? "4.0" : "3.0", .verbatim)
-        output.begin("PRODID")
-        output.value(Self.productIdentifier, .verbatim)
+        output.appendLines(header)
         if let card, card.isGroup {
             writeGroup(card)
         } else {
@@ -77,22 +109,30 @@ package struct VCardWriter {
             writeKind(card?.kind ?? .individual, storage)
         }
         if let card { writeCardProperties(card) }
-        output.begin("END")
-        output.value("VCARD", .verbatim)
+        output.appendLines(Self.footer)
     }
 
-    /// A fresh `itemN` group that no unknown property of the card uses.
-    mutating func newGroup() -> String {
+    /// The number of a fresh `itemN` group that no unknown property of the card uses.
+    ///
+    /// Numbers only grow, so a number handed out is never handed out again; the card's own groups are
+    /// checked by name only when it has some (contacts have none, and need no string).
+    mutating func newGroup() -> Int {
         while true {
-            let group = "item\(nextItem)"
+            let item = nextItem
             nextItem += 1
-            if usedGroups.insert(group).inserted { return group }
+            if usedGroups.isEmpty || !usedGroups.contains("item\(item)") { return item }
         }
     }
 
     /// Adds `TYPE` tokens: `type=X;type=Y` in 3.0 as Apple writes them, `TYPE=x,y` in 4.0.
     mutating func types(_ tokens: [String], preferred: Bool) {
-        if options.version == .v4_0 {
+        Self.writeTypes(tokens, preferred: preferred, version: options.version, to: &output)
+    }
+
+    private static func writeTypes(
+        _ tokens: [String], preferred: Bool, version: VCardWritingOptions.Version, to output: inout VCardOutput
+    ) {
+        if version == .v4_0 {
             let lowered = tokens.map { $0.lowercased() }
             if !lowered.isEmpty { output.parameter("TYPE", lowered) }
             if preferred { output.parameter("PREF", "1") }
