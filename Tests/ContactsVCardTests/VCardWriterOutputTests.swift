@@ -122,4 +122,35 @@ import Testing
         #expect(read.map(\.note) == contacts.map(\.note))
         #expect(read.map(\.givenName) == contacts.map(\.givenName))
     }
+
+    /// The output manages its own memory but stays a value: a copy that writes, grows (realloc) or hands its
+    /// text away leaves the original's text as it was, and the other way round.
+    @Test func aCopyOfTheOutputWritesIntoMemoryOfItsOwn() {
+        func text(_ output: VCardOutput) -> String { String(decoding: output.bytes, as: UTF8.self) }
+        var original = VCardOutput(capacity: 4096)
+        original.begin("NOTE")
+        original.value("shared")
+
+        // Both write at the same offset of what was one buffer.
+        var copy = original
+        original.begin("FN")
+        original.value("after")
+        copy.begin("NOTE")
+        copy.value("other")
+        #expect(text(original) == "NOTE:shared\r\nFN:after\r\n")
+        #expect(text(copy) == "NOTE:shared\r\nNOTE:other\r\n")
+
+        // A copy that grows past the capacity, and one that hands its text away, leave the original whole.
+        var grown = original
+        grown.begin("NOTE")
+        grown.value(String(repeating: "long ", count: 2_000))
+        var taken = original
+        let data = taken.takeData()
+        original.begin("X-A")
+        original.value("b")
+        #expect(text(original) == "NOTE:shared\r\nFN:after\r\nX-A:b\r\n")
+        #expect(String(decoding: data, as: UTF8.self) == "NOTE:shared\r\nFN:after\r\n")
+        #expect(text(grown).hasPrefix("NOTE:shared\r\nFN:after\r\nNOTE:long") && grown.bytes.count > 10_000)
+        #expect(taken.bytes.isEmpty)
+    }
 }

@@ -23,8 +23,9 @@ struct VCardOutput {
     private var base: UnsafeMutablePointer<UInt8>
     private var count = 0
     private var capacity: Int
-    /// Frees the memory when the output goes away.
-    private let owner: Owner
+    /// Frees the memory when the output goes away; shared by copies of the output until one of them writes
+    /// (``separate()``).
+    private var owner: Owner
     /// Where the current content line starts.
     private var lineStart = 0
     /// A long line's bytes while it is folded.
@@ -56,6 +57,7 @@ struct VCardOutput {
     /// The text written so far, handed to `Data` without a copy; the output starts again empty. Copying the
     /// 4 MB of 10,000 cards into fresh memory cost about a tenth of serializing them.
     mutating func takeData() -> Data {
+        if !isKnownUniquelyReferenced(&owner) { separate() }
         let data = Data(bytesNoCopy: base, count: count, deallocator: .free)
         capacity = 64
         base = Self.allocate(capacity)
@@ -68,6 +70,7 @@ struct VCardOutput {
     /// Makes room for at least `capacity` bytes in all.
     mutating func reserveCapacity(_ capacity: Int) {
         guard capacity > self.capacity else { return }
+        if !isKnownUniquelyReferenced(&owner) { separate() }
         // realloc moves large blocks by remapping pages rather than copying them.
         guard let larger = realloc(base, capacity) else { fatalError("out of memory for \(capacity) bytes of vCard text") }
         base = larger.assumingMemoryBound(to: UInt8.self)
@@ -75,9 +78,19 @@ struct VCardOutput {
         self.capacity = capacity
     }
 
+    /// Gives a copy of the output memory of its own before it writes: the output is a value (a copied writer
+    /// must not write into, move by `realloc` or free the memory its original still uses).
+    private mutating func separate() {
+        let memory = Self.allocate(capacity)
+        memory.update(from: base, count: count)
+        base = memory
+        owner = Owner(memory)
+    }
+
     /// The memory for `extra` more bytes.
     @inline(__always)
     private mutating func room(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+        if !isKnownUniquelyReferenced(&owner) { separate() }
         if count + extra > capacity { reserveCapacity(max(capacity * 2, count + extra)) }
         return base + count
     }
