@@ -71,20 +71,23 @@ package struct PredicateCompiler {
         }
     }
 
-    /// Reads the candidates sharing the query's key prefix, keeps those the matcher confirms.
+    /// Reads the candidates sharing the query's key prefix, in the large index and among the staged keys
+    /// (``IndexStaging``), keeps those the matcher confirms.
     private func phoneCondition(_ number: String, in db: Database) throws -> Condition {
         guard let prefix = phoneMatcher.lookupPrefix(for: number) else { return .none }
-        let statement = try db.cachedStatement(
-            sql: """
-                SELECT phone_index.contact_id, contact_value.value FROM phone_index
-                JOIN contact_value ON contact_value.id = phone_index.value_id
-                WHERE phone_index.key >= ? AND phone_index.key < ?
-                """
-        )
         var ids: [Int64] = []
-        let cursor = try Row.fetchCursor(statement, arguments: [prefix, prefix + "\u{10FFFF}"])
-        while let row = try cursor.next() {
-            if phoneMatcher.matches(row[1], number) { ids.append(row[0]) }
+        for table in ["phone_index", "phone_index_staged"] {
+            let statement = try db.cachedStatement(
+                sql: """
+                    SELECT \(table).contact_id, contact_value.value FROM \(table)
+                    JOIN contact_value ON contact_value.id = \(table).value_id
+                    WHERE \(table).key >= ? AND \(table).key < ?
+                    """
+            )
+            let cursor = try Row.fetchCursor(statement, arguments: [prefix, prefix + "\u{10FFFF}"])
+            while let row = try cursor.next() {
+                if phoneMatcher.matches(row[1], number) { ids.append(row[0]) }
+            }
         }
         guard !ids.isEmpty else { return .none }
         return Condition(sql: "id IN (SELECT value FROM json_each(?))", arguments: [JSONList.encode(ids)])

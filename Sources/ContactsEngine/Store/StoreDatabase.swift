@@ -13,7 +13,9 @@ package final class StoreDatabase: Sendable {
     package let sortKey: SortKey
     package let phoneMatcher: any PhoneNumberMatching
 
-    package var writer: ContactWriter { ContactWriter(sortKey: sortKey, phoneMatcher: phoneMatcher) }
+    package var writer: ContactWriter {
+        ContactWriter(sortKey: sortKey, phoneMatcher: phoneMatcher, stagingPolicy: configuration.indexStagingPolicy)
+    }
     package var compiler: PredicateCompiler { PredicateCompiler(phoneMatcher: phoneMatcher) }
 
     private init(pool: DatabasePool, configuration: ContactStoreConfiguration, sortKey: SortKey, phoneMatcher: any PhoneNumberMatching) {
