@@ -75,19 +75,20 @@ package struct PredicateCompiler {
     /// (``IndexStaging``), keeps those the matcher confirms.
     private func phoneCondition(_ number: String, in db: Database) throws -> Condition {
         guard let prefix = phoneMatcher.lookupPrefix(for: number) else { return .none }
+        // One statement: SQLite moves the join into each arm of the UNION ALL (two key ranges, each joined to
+        // its values), where a statement per index cost a tenth more for a lookup.
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT phone.contact_id, contact_value.value FROM (
+                    SELECT value_id, contact_id FROM phone_index WHERE key >= ?1 AND key < ?2
+                    UNION ALL SELECT value_id, contact_id FROM phone_index_staged WHERE key >= ?1 AND key < ?2
+                ) AS phone JOIN contact_value ON contact_value.id = phone.value_id
+                """
+        )
         var ids: [Int64] = []
-        for table in ["phone_index", "phone_index_staged"] {
-            let statement = try db.cachedStatement(
-                sql: """
-                    SELECT \(table).contact_id, contact_value.value FROM \(table)
-                    JOIN contact_value ON contact_value.id = \(table).value_id
-                    WHERE \(table).key >= ? AND \(table).key < ?
-                    """
-            )
-            let cursor = try Row.fetchCursor(statement, arguments: [prefix, prefix + "\u{10FFFF}"])
-            while let row = try cursor.next() {
-                if phoneMatcher.matches(row[1], number) { ids.append(row[0]) }
-            }
+        let cursor = try Row.fetchCursor(statement, arguments: [prefix, prefix + "\u{10FFFF}"])
+        while let row = try cursor.next() {
+            if phoneMatcher.matches(row[1], number) { ids.append(row[0]) }
         }
         guard !ids.isEmpty else { return .none }
         return Condition(sql: "id IN (SELECT value FROM json_each(?))", arguments: [JSONList.encode(ids)])
