@@ -237,21 +237,7 @@ import Testing
         }
         let before = try answers(temporary.store)
         #expect(before[0].count == 2 && before[3] == [saved[1].identifier] && before[5].count == 4)
-        let queue = try DatabaseQueue(path: temporary.url.path)
-        try queue.write { db in
-            try IndexStaging.merge(in: db)
-            try db.execute(
-                sql: """
-                    DROP INDEX contact_sort_given; DROP INDEX contact_sort_family;
-                    DROP INDEX contact_sort_given_staged; DROP INDEX contact_sort_family_staged;
-                    ALTER TABLE contact DROP COLUMN staged;
-                    CREATE INDEX contact_sort_given ON contact(sort_given);
-                    CREATE INDEX contact_sort_family ON contact(sort_family);
-                    DROP TABLE name_index_staged; DROP TABLE phone_index_staged;
-                    """
-            )
-            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [IndexStagingSchema.migrationName])
-        }
+        let queue = try Self.earlierSchema(temporary)
         let oldRows = try queue.read { db in
             try ["name_index", "phone_index"].map { try Int.fetchOne(db, sql: "SELECT count(*) FROM \($0)") ?? 0 }
         }
@@ -276,6 +262,45 @@ import Testing
         #expect(after[0] == (before[0] + [added[0].identifier]).sorted())
         #expect(after[1] == (before[1] + [added[0].identifier]).sorted())
         #expect(after[6] == ["Öberg", "Smith", "Smith", "Smithers", "Zola"])
+    }
+
+    /// Rewrites a store as the version before the staging left it: every key merged, full sort indexes, no
+    /// `staged` column, the migration not applied.
+    private static func earlierSchema(_ temporary: TemporaryStore) throws -> DatabaseQueue {
+        let queue = try DatabaseQueue(path: temporary.url.path)
+        try queue.write { db in
+            try IndexStaging.merge(in: db)
+            try db.execute(
+                sql: """
+                    DROP INDEX contact_sort_given; DROP INDEX contact_sort_family;
+                    DROP INDEX contact_sort_given_staged; DROP INDEX contact_sort_family_staged;
+                    ALTER TABLE contact DROP COLUMN staged;
+                    CREATE INDEX contact_sort_given ON contact(sort_given);
+                    CREATE INDEX contact_sort_family ON contact(sort_family);
+                    DROP TABLE name_index_staged; DROP TABLE phone_index_staged;
+                    """
+            )
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [IndexStagingSchema.migrationName])
+        }
+        return queue
+    }
+
+    /// A read-only open never migrates: a store of the earlier schema answers a name search with a clear error
+    /// (no crash, nothing written) until a writable open upgrades it.
+    @Test func aReadOnlyOpenOfAStoreNotYetUpgradedRefusesNameSearchesWithDataAccessError() throws {
+        let temporary = try TemporaryStore()
+        let saved = try ContactFixtures.save([ContactFixtures.person("Ann", "Smith")], in: temporary.store)
+        try Self.earlierSchema(temporary).close()
+        let readOnly = CNContactStore(configuration: temporary.configuration(isReadOnly: true))
+        let byName = CNContact.predicateForContacts(matchingName: "smi")
+        #expect(try ContactFixtures.identifiers(in: readOnly) == [saved[0].identifier])
+        #expect(throws: CNError(.dataAccessError)) {
+            try readOnly.unifiedContacts(matching: byName, keysToFetch: [])
+        }
+        // A store opens its file at its first call.
+        #expect(try ContactFixtures.identifiers(in: temporary.reopen()) == [saved[0].identifier])
+        let upgraded = CNContactStore(configuration: temporary.configuration(isReadOnly: true))
+        #expect(try upgraded.unifiedContacts(matching: byName, keysToFetch: []).map(\.identifier) == [saved[0].identifier])
     }
 
     @Test func theDefaultLimitGrowsAsTheSquareRootOfTheStore() {
