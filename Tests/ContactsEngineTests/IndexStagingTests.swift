@@ -303,6 +303,23 @@ import Testing
         #expect(try upgraded.unifiedContacts(matching: byName, keysToFetch: []).map(\.identifier) == [saved[0].identifier])
     }
 
+    /// A save counts the staged contacts only once its store's saves staged a hundredth of the limit since the
+    /// last count, so a save of one contact does not walk the staging each time; what another store (or
+    /// process) staged is seen at the next count, and the staging passes the limit by at most that hundredth.
+    @Test func smallSavesCountTheStagingOnlyEveryHundredthOfTheLimit() throws {
+        let fixture = try Fixture(limit: 200)
+        var configuration = fixture.temporary.configuration()
+        configuration.indexStagingPolicy = IndexStaging.Policy(fixedLimit: 200)
+        let other = CNContactStore(configuration: configuration)
+        try ContactFixtures.save((0..<199).map { ContactFixtures.person("Bulk", "Person\($0)") }, in: other)
+        #expect(try fixture.staged().contacts == 199)
+        try ContactFixtures.save([ContactFixtures.person("Ann", "One")], in: fixture.store)
+        #expect(try fixture.staged().contacts == 200)
+        try ContactFixtures.save([ContactFixtures.person("Bo", "Two")], in: fixture.store)
+        #expect(try fixture.staged().contacts == 0)
+        #expect(try fixture.byName("bulk").count == 199)
+    }
+
     @Test func theDefaultLimitGrowsAsTheSquareRootOfTheStore() {
         let policy = IndexStaging.Policy.standard
         #expect(policy.limit(contacts: 0) == 2_000)

@@ -12,11 +12,19 @@ package struct ContactWriter: Sendable {
     package let sortKey: SortKey
     package let phoneMatcher: any PhoneNumberMatching
     package let stagingPolicy: IndexStaging.Policy
+    /// The contacts this process staged since it last counted them, shared by every writer of a store.
+    package let stagingTally: IndexStaging.Tally
 
-    package init(sortKey: SortKey, phoneMatcher: any PhoneNumberMatching, stagingPolicy: IndexStaging.Policy = .standard) {
+    package init(
+        sortKey: SortKey,
+        phoneMatcher: any PhoneNumberMatching,
+        stagingPolicy: IndexStaging.Policy = .standard,
+        stagingTally: IndexStaging.Tally = IndexStaging.Tally()
+    ) {
         self.sortKey = sortKey
         self.phoneMatcher = phoneMatcher
         self.stagingPolicy = stagingPolicy
+        self.stagingTally = stagingTally
     }
 
     /// A new contact is staged: its sort keys go to the small partial indexes.
@@ -30,7 +38,7 @@ package struct ContactWriter: Sendable {
     /// Moves the staged index keys into the large indexes when the policy says the staging is full; called at
     /// the end of every write transaction that adds or changes contacts.
     package func mergeStagedKeysIfFull(in db: Database) throws {
-        try IndexStaging.mergeIfFull(stagingPolicy, in: db)
+        try IndexStaging.mergeIfFull(stagingPolicy, tally: stagingTally, in: db)
     }
 
     /// The rows of a new contact, worked out without the database, so an import can do it on another thread.
@@ -72,6 +80,7 @@ package struct ContactWriter: Sendable {
             binder.bind(contact.sortFamily)
         }
         let contactID = db.lastInsertedRowID
+        stagingTally.add(1)
         try insertValues(contact.values, contactID: contactID, in: db)
         if let image = storage.imageData {
             // The row already says it has an image.
@@ -143,6 +152,7 @@ package struct ContactWriter: Sendable {
     /// (``IndexStaging``'s invariant); its sort keys move to the small partial indexes with it.
     private func markStaged(contactID: Int64, in db: Database) throws {
         try db.cachedStatement(sql: "UPDATE contact SET staged = 1 WHERE id = ? AND staged = 0").execute(arguments: [contactID])
+        stagingTally.add(db.changesCount)
     }
 
     // MARK: Parts
