@@ -82,6 +82,15 @@ let package = Package(
             ],
             path: "Benchmarks/FillDriver"
         ),
+        // The reads the save's index layout serves (issue 17, item 3): swift run -c release ReadDriver DIRECTORY.
+        .executableTarget(
+            name: "ReadDriver",
+            dependencies: [
+                .product(name: "ContactsSystem", package: "swift-contacts"),
+                .product(name: "ContactsSampleData", package: "swift-contacts"),
+            ],
+            path: "Benchmarks/ReadDriver"
+        ),
         // Search against enumeration, per contact (issue 17): swift run -c release SearchDriver [contacts] [rounds].
         .executableTarget(
             name: "SearchDriver",

@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """Which B-trees one save dirties, page by page (issue 17, item 3; docs/Store.md, "What a save writes").
 
-    Benchmarks/scripts/save-pages.py FILLDRIVER STORE_DIRECTORY [batch]
+    Benchmarks/scripts/save-pages.py FILLDRIVER STORE_DIRECTORY [batch] [saves]
 
 STORE_DIRECTORY holds a store prefilled by `FillDriver <n> 500 STORE_DIRECTORY`. The script checkpoints the
 store, holds a read transaction on the empty WAL (so the save's commit cannot copy frames back or restart
 the WAL), runs FillDriver for one more save of `batch` contacts, and then reads the WAL: every frame is one
 page the save wrote. The page numbers are mapped to tables and indexes with SQLite's dbstat table. The result
 does not depend on the machine's load: the same store and build give the same pages.
+
+With `saves` > 1, FillDriver makes that many saves one after the other and the WAL keeps the frames of all of
+them (the reader stops every checkpoint): frames per save is then the mean a save writes, merges of staged index
+keys included (docs/Store.md, "Staged index keys"), and the table counts frames as well as distinct pages.
 """
 import os
 import sqlite3
@@ -39,6 +43,7 @@ def wal_pages(path):
 def main():
     driver, directory = sys.argv[1], sys.argv[2]
     batch = int(sys.argv[3]) if len(sys.argv) > 3 else 500
+    saves = int(sys.argv[4]) if len(sys.argv) > 4 else 1
     store = os.path.join(directory, "Contacts.sqlite")
     setup = sqlite3.connect(store)
     count = setup.execute("SELECT count(*) FROM contact").fetchone()[0]
@@ -47,7 +52,7 @@ def main():
     reader = sqlite3.connect(store, isolation_level=None)
     reader.execute("BEGIN")
     reader.execute("SELECT count(*) FROM sqlite_schema").fetchall()
-    subprocess.run([driver, str(count + batch), str(batch), directory], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([driver, str(count + batch * saves), str(batch), directory], check=True, stdout=subprocess.DEVNULL)
     # Read while the reader is open: the last connection to close checkpoints and deletes the WAL.
     pages, page_size = wal_pages(store + "-wal")
     reader.execute("COMMIT")
@@ -59,11 +64,12 @@ def main():
     reader.close()
     distinct = set(pages)
     dirtied = Counter(owners.get(page, "(free list or header)") for page in distinct)
-    print(f"store of {count} contacts, save of {batch}: {len(pages)} frames, {len(distinct)} distinct pages, "
-          f"{len(pages) * (page_size + 24) / 1024:.0f} KB of WAL (page size {page_size})")
-    print(f"{'b-tree':32} {'pages dirtied':>13} {'pages in b-tree':>15}")
+    frames = Counter(owners.get(page, "(free list or header)") for page in pages)
+    print(f"store of {count} contacts, {saves} save(s) of {batch}: {len(pages)} frames ({len(pages) / saves:.0f} a save), "
+          f"{len(distinct)} distinct pages, {len(pages) * (page_size + 24) / 1024:.0f} KB of WAL (page size {page_size})")
+    print(f"{'b-tree':32} {'pages dirtied':>13} {'frames a save':>13} {'pages in b-tree':>15}")
     for name, number in dirtied.most_common():
-        print(f"{name:32} {number:13} {sizes.get(name, 0):15}")
+        print(f"{name:32} {number:13} {frames[name] / saves:13.0f} {sizes.get(name, 0):15}")
 
 
 if __name__ == "__main__":

@@ -37,14 +37,19 @@ import Testing
                     db,
                     sql: """
                         SELECT v.kind, v.position, v.label, v.value, v.detail, v.search, p.key FROM contact c
-                        JOIN contact_value v ON v.contact_id = c.id LEFT JOIN phone_index p ON p.value_id = v.id
+                        JOIN contact_value v ON v.contact_id = c.id
+                        LEFT JOIN (SELECT key, value_id FROM phone_index UNION ALL SELECT key, value_id FROM phone_index_staged) p
+                            ON p.value_id = v.id
                         WHERE c.identifier = ? ORDER BY v.kind, v.position
                         """,
                     arguments: [identifier]
                 ).map { $0.description }
                 + String.fetchAll(
                     db,
-                    sql: "SELECT n.token FROM name_index n JOIN contact c ON c.id = n.contact_id WHERE c.identifier = ? ORDER BY n.token",
+                    sql: """
+                        SELECT n.token FROM (SELECT token, contact_id FROM name_index UNION ALL SELECT token, contact_id FROM name_index_staged) n
+                        JOIN contact c ON c.id = n.contact_id WHERE c.identifier = ? ORDER BY n.token
+                        """,
                     arguments: [identifier]
                 )
             }

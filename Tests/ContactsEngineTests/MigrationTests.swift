@@ -20,6 +20,8 @@ import Testing
             "contact_uid",
             // CardDAV accounts (migration carddav-sync).
             "sync_account", "sync_collection", "sync_card", "sync_conflict",
+            // Staged index keys (migration index-staging).
+            "name_index_staged", "phone_index_staged",
         ])
     }
 

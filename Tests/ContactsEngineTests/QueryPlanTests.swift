@@ -47,12 +47,47 @@ import Testing
     @Test func sortedEnumerationWalksTheSortIndex() throws {
         let detail = try plan(
             """
-            SELECT id FROM contact WHERE (1) AND (sort_given, id) > (CAST(? AS TEXT), ?) ORDER BY sort_given, id
+            SELECT id FROM contact WHERE (1) AND staged = 0 AND (sort_given, id) > (CAST(? AS TEXT), ?) ORDER BY sort_given, id
             LIMIT 500
             """,
             [Data("a".utf8), 1]
         )
         #expect(detail.contains("contact_sort_given"))
         #expect(!detail.contains("TEMP B-TREE"))
+    }
+
+    /// With staged contacts, a batch merges two ordered walks, one per partial index, and sorts nothing.
+    @Test func sortedEnumerationMergesTheLargeAndTheStagedSortIndexes() throws {
+        let arm = "SELECT id, identifier, sort_family FROM contact WHERE (1)"
+        let page = " AND (sort_family, id) > (CAST(? AS TEXT), ?)"
+        let detail = try plan(
+            "\(arm) AND staged = 0\(page) UNION ALL \(arm) AND staged = 1\(page) ORDER BY sort_family, id LIMIT 500",
+            [Data("a".utf8), 1, Data("a".utf8), 1]
+        )
+        #expect(detail.contains("MERGE"), "\(detail)")
+        #expect(detail.contains("USING INDEX contact_sort_family "), "\(detail)")
+        #expect(detail.contains("USING INDEX contact_sort_family_staged"), "\(detail)")
+        #expect(!detail.contains("TEMP B-TREE"), "\(detail)")
+    }
+
+    /// Counting and merging the staged contacts reads the small staged index, not every contact.
+    @Test func theStagedContactsAreFoundThroughTheirPartialIndex() throws {
+        for sql in ["SELECT count(*) FROM (SELECT 1 FROM contact WHERE staged = 1 LIMIT 10)", "UPDATE contact SET staged = 0 WHERE staged = 1"] {
+            let detail = try plan(sql, [])
+            #expect(detail.contains("_staged"), "\(sql): \(detail)")
+            #expect(!detail.contains("SCAN contact\n") && !detail.hasSuffix("SCAN contact"), "\(sql): \(detail)")
+        }
+    }
+
+    @Test func stagedPhoneAndNameKeysAreReadByTheirPrimaryKey() throws {
+        let detail = try plan(
+            "SELECT contact_id FROM phone_index_staged WHERE key >= ? AND key < ?", ["0010555", "0010555\u{10FFFF}"]
+        )
+        #expect(detail.contains("SEARCH phone_index_staged USING PRIMARY KEY (key>? AND key<?)"))
+        let temporary = try TemporaryStore()
+        let database = try temporary.personStore()
+        let condition = try database.read { try database.compiler.condition(for: .contactsMatchingName("jo app"), in: $0) }
+        let names = try plan("SELECT id FROM contact WHERE \(condition.sql)", condition.arguments)
+        #expect(names.contains("SEARCH name_index_staged USING PRIMARY KEY (token>? AND token<?)"), "\(names)")
     }
 }

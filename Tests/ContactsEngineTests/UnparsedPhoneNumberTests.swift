@@ -51,7 +51,7 @@ import Testing
         // As an earlier version left the store: no index row for the number, and the migration not applied.
         let queue = try DatabaseQueue(path: temporary.url.path)
         try queue.write { db in
-            try db.execute(sql: "DELETE FROM phone_index")
+            try db.execute(sql: "DELETE FROM phone_index; DELETE FROM phone_index_staged")
             try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [PhoneIndexSchema.migrationName])
         }
         try queue.close()

@@ -66,8 +66,12 @@ package enum AutomaticLinking {
     private static func sameNameCandidates(_ profile: MatchProfile, excluding id: Int64, in db: Database) throws -> [Int64] {
         let words = Array(Set(profile.words)).sorted()
         guard !words.isEmpty else { return [] }
-        let ranges = Array(repeating: "SELECT contact_id FROM name_index WHERE token = ?", count: words.count)
+        // A word's contacts are in the large index or staged (IndexStaging): each word reads both.
+        let ranges = Array(
+            repeating: "SELECT contact_id FROM (SELECT contact_id FROM name_index WHERE token = ? UNION ALL SELECT contact_id FROM name_index_staged WHERE token = ?)",
+            count: words.count)
         let sql = ranges.joined(separator: " INTERSECT ") + " ORDER BY 1 LIMIT \(candidateLimit + 1)"
-        return try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(words)).filter { $0 != id }
+        return try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(words.flatMap { [$0, $0] }))
+            .filter { $0 != id }
     }
 }

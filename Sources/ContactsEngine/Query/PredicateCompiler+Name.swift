@@ -15,6 +15,9 @@ extension PredicateCompiler {
     ///
     /// Each per-contact check is one seek in `name_index_contact`, which holds `(contact_id, token)` (a
     /// WITHOUT ROWID table's secondary index carries the primary key), so it reads no table row.
+    ///
+    /// Every range and check reads the staged tokens beside the large index (``IndexStaging``): a token is in
+    /// one of them, and the staging is small, so it adds one seek per range.
     func nameCondition(_ name: String, in db: Database) throws -> Condition {
         let words = Array(Set(TextFolding.words(name))).sorted()
         guard !words.isEmpty else {
@@ -29,20 +32,28 @@ extension PredicateCompiler {
         var arguments: [String] = []
         let sparse = counted.filter { $0.count < threshold }.map(\.word)
         if !sparse.isEmpty {
-            let ranges = Array(repeating: "SELECT contact_id FROM name_index WHERE token >= ? AND token < ?", count: sparse.count)
-            clauses.append("id IN (\(ranges.joined(separator: " INTERSECT ")))")
+            let range = """
+                SELECT contact_id FROM name_index WHERE token >= ? AND token < ?
+                UNION ALL SELECT contact_id FROM name_index_staged WHERE token >= ? AND token < ?
+                """
+            // Each range is a compound of its own: INTERSECT and UNION ALL chain left to right.
+            let ranges = sparse.count == 1 ? range : Array(repeating: "SELECT contact_id FROM (\(range))", count: sparse.count)
+                .joined(separator: " INTERSECT ")
+            clauses.append("id IN (\(ranges))")
             for word in sparse {
-                arguments += [word, word + "\u{10FFFF}"]
+                arguments += [word, word + "\u{10FFFF}", word, word + "\u{10FFFF}"]
             }
         }
         for entry in counted where entry.count >= threshold {
             clauses.append(
                 """
-                EXISTS (SELECT 1 FROM name_index INDEXED BY name_index_contact
+                (EXISTS (SELECT 1 FROM name_index INDEXED BY name_index_contact
                 WHERE name_index.contact_id = contact.id AND name_index.token >= ? AND name_index.token < ?)
+                OR EXISTS (SELECT 1 FROM name_index_staged INDEXED BY name_index_staged_contact
+                WHERE name_index_staged.contact_id = contact.id AND name_index_staged.token >= ? AND name_index_staged.token < ?))
                 """
             )
-            arguments += [entry.word, entry.word + "\u{10FFFF}"]
+            arguments += [entry.word, entry.word + "\u{10FFFF}", entry.word, entry.word + "\u{10FFFF}"]
         }
         return Condition(sql: clauses.joined(separator: " AND "), arguments: StatementArguments(arguments))
     }
@@ -58,11 +69,14 @@ extension PredicateCompiler {
         return max(256, Int(threshold))
     }
 
-    /// How many tokens start with `word`, counted up to `cap` (the count stops there, so a common prefix
-    /// costs no more than `cap` index steps).
+    /// How many tokens start with `word`, staged ones included, counted up to `cap` in each index (the count
+    /// stops there, so a common prefix costs no more than `cap` index steps).
     private static func rangeCount(of word: String, cap: Int, in db: Database) throws -> Int {
         let statement = try db.cachedStatement(
-            sql: "SELECT count(*) FROM (SELECT 1 FROM name_index WHERE token >= ? AND token < ? LIMIT ?)"
+            sql: """
+                SELECT (SELECT count(*) FROM (SELECT 1 FROM name_index WHERE token >= ?1 AND token < ?2 LIMIT ?3))
+                + (SELECT count(*) FROM (SELECT 1 FROM name_index_staged WHERE token >= ?1 AND token < ?2 LIMIT ?3))
+                """
         )
         return try Int.fetchOne(statement, arguments: [word, word + "\u{10FFFF}", cap]) ?? 0
     }

@@ -4,22 +4,42 @@ import GRDB
 
 /// Writes contacts into the tables: the contact row, its labeled values, image, name and phone indexes.
 ///
+/// New name tokens, phone keys and sort keys go to the staging b-trees (``IndexStaging``), which
+/// ``mergeStagedKeysIfFull(in:)`` moves into the large indexes now and then.
+///
 /// Every statement is cached per connection, so a save of thousands of contacts prepares each once.
 package struct ContactWriter: Sendable {
     package let sortKey: SortKey
     package let phoneMatcher: any PhoneNumberMatching
+    package let stagingPolicy: IndexStaging.Policy
+    /// The contacts this process staged since it last counted them, shared by every writer of a store.
+    package let stagingTally: IndexStaging.Tally
 
-    package init(sortKey: SortKey, phoneMatcher: any PhoneNumberMatching) {
+    package init(
+        sortKey: SortKey,
+        phoneMatcher: any PhoneNumberMatching,
+        stagingPolicy: IndexStaging.Policy = .standard,
+        stagingTally: IndexStaging.Tally = IndexStaging.Tally()
+    ) {
         self.sortKey = sortKey
         self.phoneMatcher = phoneMatcher
+        self.stagingPolicy = stagingPolicy
+        self.stagingTally = stagingTally
     }
 
+    /// A new contact is staged: its sort keys go to the small partial indexes.
     private static let insertSQL: String = {
         let columns = ["identifier", "container_id"] + ContactColumns.scalarProperties.compactMap(ContactColumns.column(of:))
-            + ["sort_given", "sort_family"]
-        let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        return "INSERT INTO contact (\(columns.joined(separator: ", "))) VALUES (\(marks))"
+            + ["sort_given", "sort_family", "staged"]
+        let marks = Array(repeating: "?", count: columns.count - 1).joined(separator: ", ")
+        return "INSERT INTO contact (\(columns.joined(separator: ", "))) VALUES (\(marks), 1)"
     }()
+
+    /// Moves the staged index keys into the large indexes when the policy says the staging is full; called at
+    /// the end of every write transaction that adds or changes contacts.
+    package func mergeStagedKeysIfFull(in db: Database) throws {
+        try IndexStaging.mergeIfFull(stagingPolicy, tally: stagingTally, in: db)
+    }
 
     /// The rows of a new contact, worked out without the database, so an import can do it on another thread.
     package func prepare(_ storage: ContactStorage) -> PreparedContact {
@@ -60,6 +80,7 @@ package struct ContactWriter: Sendable {
             binder.bind(contact.sortFamily)
         }
         let contactID = db.lastInsertedRowID
+        stagingTally.add(1)
         try insertValues(contact.values, contactID: contactID, in: db)
         if let image = storage.imageData {
             // The row already says it has an image.
@@ -87,7 +108,8 @@ package struct ContactWriter: Sendable {
         for property in ContactProperty.multiValueProperties where keys.contains(property) {
             guard let kind = LabeledValueRow.kind(of: property) else { continue }
             if property == .phoneNumbers {
-                try db.cachedStatement(sql: "DELETE FROM phone_index WHERE contact_id = ?").execute(arguments: [contactID])
+                try deletePhoneKeys(contactID: contactID, in: db)
+                try markStaged(contactID: contactID, in: db)
             }
             try db.cachedStatement(sql: "DELETE FROM contact_value WHERE contact_id = ? AND kind = ?")
                 .execute(arguments: [contactID, kind])
@@ -108,9 +130,29 @@ package struct ContactWriter: Sendable {
 
     /// Deletes a contact; its values, image, memberships and link rows go with it.
     package func delete(contactID: Int64, in db: Database) throws {
-        try db.cachedStatement(sql: "DELETE FROM name_index WHERE contact_id = ?").execute(arguments: [contactID])
-        try db.cachedStatement(sql: "DELETE FROM phone_index WHERE contact_id = ?").execute(arguments: [contactID])
+        try deleteNameTokens(contactID: contactID, in: db)
+        try deletePhoneKeys(contactID: contactID, in: db)
         try db.cachedStatement(sql: "DELETE FROM contact WHERE id = ?").execute(arguments: [contactID])
+    }
+
+    // MARK: Staged keys
+
+    /// A contact's keys may be in the large index or staged (or both, never for the same key): both go.
+    private func deleteNameTokens(contactID: Int64, in db: Database) throws {
+        try db.cachedStatement(sql: "DELETE FROM name_index WHERE contact_id = ?").execute(arguments: [contactID])
+        try db.cachedStatement(sql: "DELETE FROM name_index_staged WHERE contact_id = ?").execute(arguments: [contactID])
+    }
+
+    private func deletePhoneKeys(contactID: Int64, in db: Database) throws {
+        try db.cachedStatement(sql: "DELETE FROM phone_index WHERE contact_id = ?").execute(arguments: [contactID])
+        try db.cachedStatement(sql: "DELETE FROM phone_index_staged WHERE contact_id = ?").execute(arguments: [contactID])
+    }
+
+    /// Marks a contact whose keys are rewritten as staged, so the staged contacts count every staged key
+    /// (``IndexStaging``'s invariant); its sort keys move to the small partial indexes with it.
+    private func markStaged(contactID: Int64, in db: Database) throws {
+        try db.cachedStatement(sql: "UPDATE contact SET staged = 1 WHERE id = ? AND staged = 0").execute(arguments: [contactID])
+        stagingTally.add(db.changesCount)
     }
 
     // MARK: Parts
@@ -145,7 +187,7 @@ package struct ContactWriter: Sendable {
             }
             if let key = value.phoneKey {
                 let valueID = db.lastInsertedRowID
-                try db.cachedStatement(sql: "INSERT OR IGNORE INTO phone_index (key, value_id, contact_id) VALUES (?, ?, ?)")
+                try db.cachedStatement(sql: "INSERT OR IGNORE INTO phone_index_staged (key, value_id, contact_id) VALUES (?, ?, ?)")
                     .executeBinding { binder in
                         binder.bind(key)
                         binder.bind(valueID)
@@ -183,7 +225,7 @@ package struct ContactWriter: Sendable {
     /// statements instead of one each, which saves SQLite's per-statement work (opening the table and its
     /// index, halting, resetting).
     private static let nameTokenSQL: [String] = (0...8).map { count in
-        "INSERT OR IGNORE INTO name_index (token, contact_id) VALUES "
+        "INSERT OR IGNORE INTO name_index_staged (token, contact_id) VALUES "
             + Array(repeating: "(?, ?)", count: count).joined(separator: ", ")
     }
 
@@ -225,7 +267,8 @@ package struct ContactWriter: Sendable {
             binder.bind(sortKey.key(for: names, order: .familyName, identifier: storage.identifier))
             binder.bind(contactID)
         }
-        try db.cachedStatement(sql: "DELETE FROM name_index WHERE contact_id = ?").execute(arguments: [contactID])
+        try deleteNameTokens(contactID: contactID, in: db)
+        try markStaged(contactID: contactID, in: db)
         try insertNameTokens(nameTokens(of: storage), contactID: contactID, in: db)
     }
 

@@ -33,6 +33,7 @@ package struct SaveExecution {
         )
         try execution.perform(plan)
         try HistoryLog.didPerformSave(transactionID: execution.transactionID, in: db)
+        try writer.mergeStagedKeysIfFull(in: db)
     }
 
     private func perform(_ plan: SavePlan) throws {

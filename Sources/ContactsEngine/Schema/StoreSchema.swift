@@ -18,6 +18,7 @@ package enum StoreSchema {
         migrator.registerMigration(SyncSchema.migrationName, migrate: SyncSchema.migrate)
         migrator.registerMigration(PhoneIndexSchema.migrationName, migrate: PhoneIndexSchema.migrate)
         migrator.registerMigration(SyncSchema.cardIndexesMigrationName, migrate: SyncSchema.addCardIndexes)
+        migrator.registerMigration(IndexStagingSchema.migrationName, migrate: IndexStagingSchema.migrate)
         return migrator
     }
 

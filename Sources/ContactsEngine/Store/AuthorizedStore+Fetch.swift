@@ -75,18 +75,17 @@ extension AuthorizedStore {
     ) throws -> (String, Int64)? {
         var sql = "SELECT \(reader.selection) FROM contact WHERE (\(condition.sql))"
         var arguments = condition.arguments
-        if let after {
-            if let sortColumn {
-                // The key holds the names, which may hold U+0000: bound as bytes cast to text, since GRDB binds
-                // a String as a C string, and a key cut there would read this batch's contacts again.
-                sql += " AND (\(sortColumn), id) > (CAST(? AS TEXT), ?)"
-                arguments += [Data(after.key.utf8), after.id]
-            } else {
+        if let sortColumn {
+            (sql, arguments) = try sortedBatchQuery(
+                reader: reader, condition: condition, sortColumn: sortColumn, after: after, limit: limit, in: db
+            )
+        } else {
+            if let after {
                 sql += " AND id > ?"
                 arguments += [after.id]
             }
+            sql += " ORDER BY id LIMIT \(limit)"
         }
-        sql += " ORDER BY " + (sortColumn.map { "\($0), id" } ?? "id") + " LIMIT \(limit)"
         var ids: [Int64] = []
         ids.reserveCapacity(limit)
         let rows = try StatementRows(db.cachedStatement(sql: sql), arguments: arguments)
@@ -105,6 +104,39 @@ extension AuthorizedStore {
         )
         let key = try keys.next().map { ($0[0] as StoredText).string }
         return (key ?? "", lastID)
+    }
+
+    /// The query of a batch in sort-key order. A contact's sort key is in the large partial index or, for a
+    /// contact saved since the last merge, in the small staged one (``IndexStaging``): each is walked in order
+    /// by its own arm of a compound query, which SQLite merges without sorting, and the `LIMIT` stops both.
+    /// When nothing is staged, the large index alone answers.
+    private func sortedBatchQuery(
+        reader: ContactReader,
+        condition: PredicateCompiler.Condition,
+        sortColumn: String,
+        after: (key: String, id: Int64)?,
+        limit: Int,
+        in db: Database
+    ) throws -> (String, StatementArguments) {
+        var page = ""
+        var pageArguments: StatementArguments = []
+        if let after {
+            // The key holds the names, which may hold U+0000: bound as bytes cast to text, since GRDB binds
+            // a String as a C string, and a key cut there would read this batch's contacts again.
+            page = " AND (\(sortColumn), id) > (CAST(? AS TEXT), ?)"
+            pageArguments = [Data(after.key.utf8), after.id]
+        }
+        let staged = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM contact WHERE staged = 1)")) ?? false
+        guard staged else {
+            let sql = "SELECT \(reader.selection) FROM contact WHERE (\(condition.sql)) AND staged = 0\(page)"
+                + " ORDER BY \(sortColumn), id LIMIT \(limit)"
+            return (sql, condition.arguments + pageArguments)
+        }
+        // The sort column is selected after the reader's columns (which it reads by position) so the compound's
+        // ORDER BY can name it.
+        let arm = "SELECT \(reader.selection), \(sortColumn) FROM contact WHERE (\(condition.sql))"
+        let sql = "\(arm) AND staged = 0\(page) UNION ALL \(arm) AND staged = 1\(page) ORDER BY \(sortColumn), id LIMIT \(limit)"
+        return (sql, condition.arguments + pageArguments + condition.arguments + pageArguments)
     }
 
     /// The contacts a query selects, all in memory; for predicates that select few contacts.

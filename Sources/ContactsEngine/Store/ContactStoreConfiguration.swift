@@ -38,6 +38,9 @@ public struct ContactStoreConfiguration: Sendable {
     /// When the WAL is copied back into the store file (``WALCheckpointer``); tests make it smaller.
     package var checkpointPolicy = WALCheckpointer.Policy.standard
 
+    /// When saves move staged index keys into the large indexes (``IndexStaging``); tests make it smaller.
+    package var indexStagingPolicy = IndexStaging.Policy.standard
+
     /// Who uses the store: `.person` (system tools, tests), `.app(_:)`, or nil for the app this process is,
     /// identified by its `Info.plist` on first use. docs/Privacy.md, "Who is asking", explains the choice.
     public var accessor: AccessorIdentity?

@@ -13,7 +13,14 @@ package final class StoreDatabase: Sendable {
     package let sortKey: SortKey
     package let phoneMatcher: any PhoneNumberMatching
 
-    package var writer: ContactWriter { ContactWriter(sortKey: sortKey, phoneMatcher: phoneMatcher) }
+    package var writer: ContactWriter {
+        ContactWriter(
+            sortKey: sortKey, phoneMatcher: phoneMatcher, stagingPolicy: configuration.indexStagingPolicy,
+            stagingTally: stagingTally
+        )
+    }
+    /// The contacts this store's saves staged since they last counted them (``IndexStaging/Tally``).
+    private let stagingTally = IndexStaging.Tally()
     package var compiler: PredicateCompiler { PredicateCompiler(phoneMatcher: phoneMatcher) }
 
     private init(pool: DatabasePool, configuration: ContactStoreConfiguration, sortKey: SortKey, phoneMatcher: any PhoneNumberMatching) {

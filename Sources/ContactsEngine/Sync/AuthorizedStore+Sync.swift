@@ -34,6 +34,7 @@ extension AuthorizedStore {
                 // A step that changed nothing leaves no empty transaction behind in the history.
                 if !changed { try db.execute(sql: #"DELETE FROM "transaction" WHERE id = ?"#, arguments: [transactionID]) }
                 outcome = (result, changed)
+                try writer.mergeStagedKeysIfFull(in: db)
                 return .commit
             }
             guard let outcome else { throw StoreError(.databaseFailure, "sync transaction ended without a result") }

@@ -39,6 +39,7 @@ extension AuthorizedStore {
                     lastContactIDBefore: try Int64.fetchOne(db, sql: "SELECT max(id) FROM contact") ?? 0
                 )
                 result = try body(transaction)
+                try writer.mergeStagedKeysIfFull(in: db)
                 return .commit
             }
             guard let result else { throw StoreError(.databaseFailure, "import transaction ended without a result") }
