@@ -31,8 +31,7 @@ enum CardPatcher {
         func lines(of field: String) -> [CardLines.Property] {
             zip(source.properties, sourceKeys).compactMap { property, key in
                 guard key == field else { return nil }
-                var line = property.group.map { CardLines.regrouped(property, as: freshGroup(for: $0)) } ?? property
-                return line
+                return property.group.map { CardLines.regrouped(property, as: freshGroup(for: $0)) } ?? property
             }
         }
 
