@@ -17,7 +17,8 @@ extension AuthorizedStore {
         containerIdentifier: String?,
         _ body: (VCardImportTransaction) throws -> Result
     ) throws -> Result {
-        let writer = self.writer
+        // Straight to the large indexes: the import is one transaction over many cards (ContactWriter.stagesKeys).
+        let writer = self.writer.writingStraightToLargeIndexes()
         return try writeWithoutTransaction { db in
             // A larger page cache for the import's one long transaction keeps index pages in memory instead
             // of spilling them to the write-ahead log mid-transaction; the connection's own size comes back
