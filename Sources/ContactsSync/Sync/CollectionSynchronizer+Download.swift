@@ -6,11 +6,16 @@ extension CollectionSynchronizer {
     /// Downloads cards in batches, two requests in flight, and writes each batch in one transaction; group
     /// cards are written after every contact, so their members exist.
     ///
-    /// - Parameter listedTags: The entity tags the listing gave, to record cards the server fails to send.
-    mutating func download(_ hrefs: [String], listedTags: [String: String] = [:]) async throws {
+    /// - Parameter listing: What the listing said, for the entity tags of cards the server fails to send.
+    mutating func download(_ hrefs: [String], listing: RemoteListing = RemoteListing()) async throws {
         guard !hrefs.isEmpty else { return }
         let size = max(1, settings.downloadBatchSize)
-        let batches = stride(from: 0, to: hrefs.count, by: size).map { Array(hrefs[$0..<min($0 + size, hrefs.count)]) }
+        // Each batch is cut from the list when its request goes out: a list of every batch made up front was
+        // one more reference to every href of the book, held for the whole download.
+        let batchCount = (hrefs.count + size - 1) / size
+        func batch(_ index: Int) -> [String] {
+            Array(hrefs[index * size..<min((index + 1) * size, hrefs.count)])
+        }
         let fetcher = CardFetcher(client: client, bookURL: bookURL, usesMultiget: capabilities.supportsMultiget)
         var groupCards: [(ServerCard, VCardCard)] = []
         var failed: [(href: String, status: Int)] = []
@@ -19,15 +24,15 @@ extension CollectionSynchronizer {
         try await withThrowingTaskGroup(of: FetchedCards.self) { group in
             var next = 0
             // The server prepares the next batch while this one is written.
-            while next < min(2, batches.count) {
-                let batch = batches[next]
-                group.addTask { try await fetcher.fetch(batch) }
+            while next < min(2, batchCount) {
+                let hrefs = batch(next)
+                group.addTask { try await fetcher.fetch(hrefs) }
                 next += 1
             }
             while let fetched = try await group.next() {
-                if next < batches.count {
-                    let batch = batches[next]
-                    group.addTask { try await fetcher.fetch(batch) }
+                if next < batchCount {
+                    let hrefs = batch(next)
+                    group.addTask { try await fetcher.fetch(hrefs) }
                     next += 1
                 }
                 failed += fetched.failed
@@ -40,7 +45,7 @@ extension CollectionSynchronizer {
         if hrefs.count > 1, failed.count == hrefs.count, let status = failed.first?.status {
             throw DAVClient.statusError(status, method: capabilities.supportsMultiget ? "REPORT" : "GET")
         }
-        try recordFailed(failed, listedTags: listedTags)
+        try recordFailed(failed, listing: listing)
         try applyGroupCards(groupCards)
     }
 
@@ -48,8 +53,13 @@ extension CollectionSynchronizer {
     ///
     /// Only once the whole download went through: a download that fails later shows the server failing, not
     /// the card, and a card recorded at its listed tag would not be asked for again until it changed.
-    private mutating func recordFailed(_ failed: [(href: String, status: Int)], listedTags: [String: String]) throws {
+    private mutating func recordFailed(_ failed: [(href: String, status: Int)], listing: RemoteListing) throws {
         guard !failed.isEmpty else { return }
+        // The listed tags of the few failed cards only: a table of every listed card's tag, made for this before
+        // the download, held the whole book's hrefs and tags once more while it ran.
+        let failedHrefs = Set(failed.map(\.href))
+        var listedTags: [String: String] = [:]
+        for (href, etag) in listing.changed where failedHrefs.contains(href) { listedTags[href] = etag }
         let stored = try storing { try store.syncCards(containerIdentifier: containerIdentifier, hrefs: failed.map(\.href)) }
         for (href, status) in failed {
             summary.skipped.append(SkippedCard(href: href, objectIdentifier: stored[href]?.objectIdentifier, reason: .serverFailed(status: status)))

@@ -89,9 +89,7 @@ struct CollectionSynchronizer {
             }.mapValues { ($0.etag, $0.state == .pendingCreate) }
         }
         let plan = SyncPlanner.plan(listing, known: known)
-        var listedTags: [String: String] = [:]
-        for (href, etag) in listing.changed { listedTags[href] = etag }
-        try await download(plan.downloads, listedTags: listedTags)
+        try await download(plan.downloads, listing: listing)
         try applyServerRemovals(plan.removals)
         if !capabilities.isReadOnly {
             try await uploadContacts()
