@@ -213,6 +213,23 @@ import Testing
         }
     }
 
+    /// A sync step of a large download writes its keys straight, as an import does; an ordinary step stages them.
+    @Test(arguments: [false, true])
+    func aSyncStepStagesItsKeysUnlessToldToWriteThemStraight(straight: Bool) throws {
+        let fixture = try Fixture(limit: 1_000)
+        let container = try fixture.store.defaultContainerIdentifier()
+        let contact = ContactFixtures.person("Bo", "Zola")
+        _ = try fixture.database.syncTransaction(
+            containerIdentifier: container, author: "sync", keysStraightToLargeIndexes: straight
+        ) { step in
+            try step.addContact(contact.storage, uid: "bo", unknownProperties: [])
+        }
+        #expect(try fixture.staged().contacts == (straight ? 0 : 1))
+        #expect(try fixture.mergedRows(of: contact.identifier) == (straight ? 2 : 0))
+        #expect(try fixture.byName("zo") == [contact.identifier])
+        #expect(try fixture.sorted(.familyName).count == 1)
+    }
+
     /// A store made before the staging: every key in the large indexes, full sort indexes, no `staged` column.
     /// Opening it upgrades it in place, and every search answers as before; a new save is staged.
     @Test func aStoreOfTheEarlierSchemaUpgradesWithTheSameSearchResults() throws {

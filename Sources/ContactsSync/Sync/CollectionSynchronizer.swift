@@ -23,6 +23,12 @@ struct CollectionSynchronizer {
     var summary = SyncSummary()
     /// Whether a step changed contacts or groups, so the store announces a change.
     var changedStore = false
+    /// Whether the steps write new contacts' index keys straight to the large indexes: set for a download of
+    /// more cards than the staging holds before it merges (``CollectionSynchronizer/largeDownload``), as an
+    /// import does.
+    var writesKeysStraight = false
+    /// A download of more cards than this writes its keys straight (the staging's smallest limit).
+    static let largeDownload = 2_000
     /// Local changes found at the start.
     var localChanges = SyncLocalChanges(contacts: [], groups: [], removedCards: [], isComplete: true, sequence: 0)
     /// Contacts whose local changes are still to be sent.
@@ -89,6 +95,8 @@ struct CollectionSynchronizer {
             }.mapValues { ($0.etag, $0.state == .pendingCreate) }
         }
         let plan = SyncPlanner.plan(listing, known: known)
+        writesKeysStraight = plan.downloads.count > Self.largeDownload
+        defer { writesKeysStraight = false }
         try await download(plan.downloads, listing: listing)
         try applyServerRemovals(plan.removals)
         if !capabilities.isReadOnly {
@@ -128,7 +136,9 @@ struct CollectionSynchronizer {
     /// The body must not touch the synchronizer: it runs while the caller may hold it.
     func write<T>(_ body: (SyncTransaction) throws -> T) throws -> (T, Bool) {
         try storing {
-            let outcome = try store.syncTransaction(containerIdentifier: containerIdentifier, author: author, body)
+            let outcome = try store.syncTransaction(
+                containerIdentifier: containerIdentifier, author: author,
+                keysStraightToLargeIndexes: writesKeysStraight, body)
             return (outcome.result, outcome.changed)
         }
     }
