@@ -11,32 +11,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-needed=(evolution-data-server gir1.2-ebook-1.2 gir1.2-ebookcontacts-1.2 gir1.2-edataserver-1.2 python3-gi dbus
-    dbus-daemon locales)
-missing=()
-for package in "${needed[@]}"; do
-    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
-done
-if [ "${#missing[@]}" -gt 0 ]; then
-    echo "Missing packages: ${missing[*]} (compare-eds.sh installs them, or apt-get install them)" >&2
-    exit 69
-fi
 [ "$(id -u)" -eq 0 ] || { echo "Run as root: DaemonDriver starts contactsd as its own user" >&2; exit 77; }
+source scripts/benchmark-setup.sh
+require_packages evolution-data-server gir1.2-ebook-1.2 gir1.2-ebookcontacts-1.2 gir1.2-edataserver-1.2 python3-gi dbus dbus-daemon locales
 
-if [ -z "${DRIVER:-}" ]; then
-    swift build -c release --product DaemonDriver 2>&1 | grep -E "error|Build" || true
-fi
-driver="${DRIVER:-$(swift build -c release --show-bin-path)/DaemonDriver}"
-[ -x "$driver" ] || { echo "DaemonDriver did not build" >&2; exit 70; }
+build_driver DaemonDriver
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/compare-daemon-eds.XXXXXX")"
 if [ "${KEEP:-0}" = 1 ]; then echo "Work directory: $work"; else trap 'rm -rf "$work"' EXIT; fi
 # A private en_US.UTF-8, as compare-eds.sh: both sides read local phone numbers as US ones (the daemon inherits
 # the driver's environment).
-mkdir -p "$work/locale"
-localedef -i en_US -f UTF-8 "$work/locale/en_US.UTF-8" >/dev/null 2>&1 || [ -d "$work/locale/en_US.UTF-8" ] ||
-    { echo "localedef could not build en_US.UTF-8" >&2; exit 70; }
-in_locale=(env LOCPATH="$work/locale" LANG=en_US.UTF-8 LC_ALL=en_US.UTF-8)
+private_locale "$work"
 
 for size in "${@:-10000}"; do
     echo "== $size contacts: contactsd and embedded ($(date -u +%H:%M:%S) UTC, load $(cut -d' ' -f1-3 /proc/loadavg))"

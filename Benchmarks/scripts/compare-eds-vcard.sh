@@ -11,28 +11,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-needed=(libebook-contacts1.2-dev pkg-config gcc)
-missing=()
-for package in "${needed[@]}"; do
-    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
-done
-if [ "${#missing[@]}" -gt 0 ]; then
-    if [ "$(id -u)" -ne 0 ]; then
-        echo "Missing packages: ${missing[*]} (run as root to install them, or apt-get install them)" >&2
-        exit 69
-    fi
-    echo "Installing: ${missing[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+source scripts/benchmark-setup.sh
+require_packages libebook-contacts1.2-dev pkg-config gcc
 
-# DRIVER=<path> runs a driver built earlier instead (a copy of the one before a change, to measure before and
-# after in the same sitting).
-if [ -z "${DRIVER:-}" ]; then
-    swift build -c release --product VCardCompareDriver 2>&1 | grep -E "error|Build" || true
-fi
-driver="${DRIVER:-$(swift build -c release --show-bin-path)/VCardCompareDriver}"
-[ -x "$driver" ] || { echo "VCardCompareDriver did not build" >&2; exit 70; }
+build_driver VCardCompareDriver
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/compare-eds-vcard.XXXXXX")"
 if [ "${KEEP:-0}" = 1 ]; then echo "Work directory: $work"; else trap 'rm -rf "$work"' EXIT; fi

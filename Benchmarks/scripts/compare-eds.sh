@@ -10,37 +10,15 @@ cd "$(dirname "$0")/.."
 
 # Debian's EDS, its introspection bindings, PyGObject, the session bus, and localedef's locale sources (EDS
 # reads phone numbers in the region of its locale: en_US, as our side's region below).
-needed=(evolution-data-server gir1.2-ebook-1.2 gir1.2-ebookcontacts-1.2 gir1.2-edataserver-1.2 python3-gi dbus
-    dbus-daemon locales)
-missing=()
-for package in "${needed[@]}"; do
-    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
-done
-if [ "${#missing[@]}" -gt 0 ]; then
-    if [ "$(id -u)" -ne 0 ]; then
-        echo "Missing packages: ${missing[*]} (run as root to install them, or apt-get install them)" >&2
-        exit 69
-    fi
-    echo "Installing: ${missing[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+source scripts/benchmark-setup.sh
+require_packages evolution-data-server gir1.2-ebook-1.2 gir1.2-ebookcontacts-1.2 gir1.2-edataserver-1.2 python3-gi dbus dbus-daemon locales
 
-# DRIVER=<path> runs a driver built earlier instead (a copy of the one before a change, to measure before and
-# after in the same sitting).
-if [ -z "${DRIVER:-}" ]; then
-    swift build -c release --product EDSCompareDriver 2>&1 | grep -E "error|Build" || true
-fi
-driver="${DRIVER:-$(swift build -c release --show-bin-path)/EDSCompareDriver}"
-[ -x "$driver" ] || { echo "EDSCompareDriver did not build" >&2; exit 70; }
+build_driver EDSCompareDriver
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/compare-eds.XXXXXX")"
 if [ "${KEEP:-0}" = 1 ]; then echo "Work directory: $work"; else trap 'rm -rf "$work"' EXIT; fi
 # A private en_US.UTF-8 (the machine may have only C.UTF-8): both sides read local phone numbers as US ones.
-mkdir -p "$work/locale"
-localedef -i en_US -f UTF-8 "$work/locale/en_US.UTF-8" >/dev/null 2>&1 || [ -d "$work/locale/en_US.UTF-8" ] ||
-    { echo "localedef could not build en_US.UTF-8" >&2; exit 70; }
-in_locale=(env LOCPATH="$work/locale" LANG=en_US.UTF-8 LC_ALL=en_US.UTF-8)
+private_locale "$work"
 
 echo "Load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for size in "${@:-10000}"; do

@@ -14,7 +14,9 @@ the wall time and Radicale's CPU time (user + system, from /proc) of each:
 No client can sync the book in less than the server's CPU time for the pattern it uses, since Radicale answers
 with one core (Python).
 """
-import base64, http.client, os, re, shutil, socket, subprocess, sys, tempfile, time
+import base64, http.client, os, re, sys, time
+
+from radicale_book import RadicaleBook
 
 count = int(sys.argv[1]) if len(sys.argv) > 1 else 10000
 rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
@@ -26,26 +28,8 @@ def card(index):
             f"item1.X-ABLabel:work\r\nNOTE:{'x' * 200}\r\nEND:VCARD\r\n")
 
 
-folder = tempfile.mkdtemp(prefix="radicale-cost-")
-book = f"{folder}/collections/collection-root/alice/book"
-os.makedirs(book)
-with open(f"{book}/.Radicale.props", "w") as props:
-    props.write('{"D:displayname": "Book", "tag": "VADDRESSBOOK"}')
-for index in range(count):
-    with open(f"{book}/u{index:06d}.vcf", "w") as out:
-        out.write(card(index))
-with open(f"{folder}/users", "w") as users:
-    users.write("alice:pw\n")
-probe = socket.socket()
-probe.bind(("127.0.0.1", 0))
-port = probe.getsockname()[1]
-probe.close()
-with open(f"{folder}/config", "w") as config:
-    config.write(f"[server]\nhosts = 127.0.0.1:{port}\ntimeout = 900\n[auth]\ntype = htpasswd\n"
-                 f"htpasswd_filename = {folder}/users\nhtpasswd_encryption = plain\n"
-                 f"[storage]\nfilesystem_folder = {folder}/collections\n[logging]\nlevel = warning\n")
-server = subprocess.Popen([sys.executable, "-m", "radicale", "--config", f"{folder}/config"],
-                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+radicale = RadicaleBook(count, card, "radicale-cost-", timeout=900)
+port = radicale.port
 AUTH = "Basic " + base64.b64encode(b"alice:pw").decode()
 SYNC = ('<?xml version="1.0"?><D:sync-collection xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav">'
         '<D:sync-token/><D:sync-level>1</D:sync-level><D:prop><D:getetag/>{}</D:prop></D:sync-collection>')
@@ -73,7 +57,7 @@ def hrefs(data):
 
 
 def server_cpu():
-    fields = open(f"/proc/{server.pid}/stat").read().rsplit(")", 1)[1].split()
+    fields = open(f"/proc/{radicale.server.pid}/stat").read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
@@ -91,12 +75,6 @@ def vdirsyncer():
 
 
 try:
-    for _ in range(600):
-        try:
-            socket.create_connection(("127.0.0.1", port)).close()
-            break
-        except OSError:
-            time.sleep(0.1)
     one_report()  # builds Radicale's item cache and sync history, untimed
     for round in range(rounds):
         for name, pattern in (("ours", ours), ("one-report", one_report), ("vdirsyncer", vdirsyncer)):
@@ -105,6 +83,4 @@ try:
             print(f"round {round + 1}  {name:<11} wall {time.perf_counter() - start:5.2f} s  "
                   f"Radicale CPU {server_cpu() - cpu:5.2f} s  cards {cards}", flush=True)
 finally:
-    server.terminate()
-    server.wait()
-    shutil.rmtree(folder)
+    radicale.close()

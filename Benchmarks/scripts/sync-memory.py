@@ -11,7 +11,9 @@ seconds and, polled from /proc/PID/status every 3 ms, the peaks of the process's
 file pages it maps (RssFile: the store, which SQLite reads through a memory map, and the executable), and the
 high-water mark (VmHWM), in MB.
 """
-import os, shutil, socket, subprocess, sys, tempfile, time
+import os, subprocess, sys, time
+
+from radicale_book import RadicaleBook
 
 
 def card(index, extra=""):
@@ -21,35 +23,9 @@ def card(index, extra=""):
 
 
 def run(contacts, count):
-    folder = tempfile.mkdtemp(prefix="sync-memory-")
-    book = f"{folder}/collections/collection-root/alice/book"
-    os.makedirs(book)
-    with open(f"{book}/.Radicale.props", "w") as props:
-        props.write('{"D:displayname": "Book", "tag": "VADDRESSBOOK"}')
-    for index in range(count):
-        with open(f"{book}/u{index:06d}.vcf", "w") as out:
-            out.write(card(index))
-    with open(f"{folder}/users", "w") as users:
-        users.write("alice:pw\n")
-    probe = socket.socket()
-    probe.bind(("127.0.0.1", 0))
-    port = probe.getsockname()[1]
-    probe.close()
-    with open(f"{folder}/config", "w") as config:
-        config.write(f"[server]\nhosts = 127.0.0.1:{port}\ntimeout = 600\n[auth]\ntype = htpasswd\n"
-                     f"htpasswd_filename = {folder}/users\nhtpasswd_encryption = plain\n"
-                     f"[storage]\nfilesystem_folder = {folder}/collections\n[logging]\nlevel = warning\n")
-    server = subprocess.Popen([sys.executable, "-m", "radicale", "--config", f"{folder}/config"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    radicale = RadicaleBook(count, card, "sync-memory-")
+    folder, url = radicale.folder, radicale.url
     try:
-        for _ in range(600):
-            try:
-                socket.create_connection(("127.0.0.1", port)).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        url = f"http://127.0.0.1:{port}/alice/book/"
-
         def request(method, target, body, depth=None, kind="application/xml"):
             arguments = ["curl", "-s", "-o", "/dev/null", "-u", "alice:pw", "-X", method, "-H",
                          f"Content-Type: {kind}", "--data-binary", body]
@@ -98,8 +74,7 @@ def run(contacts, count):
         timed("nothing to do", [contacts, "accounts", "sync"])
         timed("contacts info (floor)", [contacts, "info"])
     finally:
-        server.kill()
-        shutil.rmtree(folder, ignore_errors=True)
+        radicale.close()
 
 
 if __name__ == "__main__":
