@@ -40,12 +40,15 @@ package struct ContactWriter: Sendable {
     }
 
     /// A new contact, staged (its sort keys go to the small partial indexes) or not.
-    private static let insertSQL: [Bool: String] = {
+    private static func insertSQL(staged: Bool) -> String {
         let columns = ["identifier", "container_id"] + ContactColumns.scalarProperties.compactMap(ContactColumns.column(of:))
             + ["sort_given", "sort_family", "staged"]
         let marks = Array(repeating: "?", count: columns.count - 1).joined(separator: ", ")
-        return [true: 1, false: 0].mapValues { "INSERT INTO contact (\(columns.joined(separator: ", "))) VALUES (\(marks), \($0))" }
-    }()
+        return "INSERT INTO contact (\(columns.joined(separator: ", "))) VALUES (\(marks), \(staged ? 1 : 0))"
+    }
+
+    private static let stagedInsertSQL = insertSQL(staged: true)
+    private static let straightInsertSQL = insertSQL(staged: false)
 
     /// Moves the staged index keys into the large indexes when the policy says the staging is full; called at
     /// the end of every write transaction that adds or changes contacts.
@@ -82,7 +85,7 @@ package struct ContactWriter: Sendable {
     @discardableResult
     package func insert(_ contact: PreparedContact, containerID: Int64, in db: Database) throws -> Int64 {
         let storage = contact.storage
-        try db.cachedStatement(sql: Self.insertSQL[stagesKeys] ?? "").executeBinding { binder in
+        try db.cachedStatement(sql: stagesKeys ? Self.stagedInsertSQL : Self.straightInsertSQL).executeBinding { binder in
             binder.bind(storage.identifier)
             binder.bind(containerID)
             for property in ContactColumns.scalarProperties {
@@ -237,17 +240,20 @@ package struct ContactWriter: Sendable {
     /// `INSERT OR IGNORE` statements for 1 to 8 name index rows: a contact's tokens go in one or two
     /// statements instead of one each, which saves SQLite's per-statement work (opening the table and its
     /// index, halting, resetting).
-    private static let nameTokenSQL: [Bool: [String]] = [true: "name_index_staged", false: "name_index"].mapValues { table in
+    private static func nameTokenSQL(table: String) -> [String] {
         (0...8).map { count in
             "INSERT OR IGNORE INTO \(table) (token, contact_id) VALUES " + Array(repeating: "(?, ?)", count: count).joined(separator: ", ")
         }
     }
 
+    private static let stagedNameTokenSQL = nameTokenSQL(table: "name_index_staged")
+    private static let straightNameTokenSQL = nameTokenSQL(table: "name_index")
+
     private static let stagedPhoneKeySQL = "INSERT OR IGNORE INTO phone_index_staged (key, value_id, contact_id) VALUES (?, ?, ?)"
     private static let phoneKeySQL = "INSERT OR IGNORE INTO phone_index (key, value_id, contact_id) VALUES (?, ?, ?)"
 
     private func insertNameTokens(_ tokens: Set<String>, contactID: Int64, in db: Database) throws {
-        let statements = Self.nameTokenSQL[stagesKeys] ?? []
+        let statements = stagesKeys ? Self.stagedNameTokenSQL : Self.straightNameTokenSQL
         var remaining = tokens[...]
         while !remaining.isEmpty {
             let chunk = remaining.prefix(statements.count - 1)

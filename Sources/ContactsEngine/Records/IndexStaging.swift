@@ -28,7 +28,7 @@ package enum IndexStaging {
         package static let standard = Policy()
 
         /// The smallest default limit: below it a merge would cost more per key than the staging saves.
-        static let minimumLimit = 2_000
+        package static let minimumLimit = 2_000
 
         /// How many staged contacts a store of `contacts` holds before a merge.
         ///

@@ -27,8 +27,9 @@ struct CollectionSynchronizer {
     /// more cards than the staging holds before it merges (``CollectionSynchronizer/largeDownload``), as an
     /// import does.
     var writesKeysStraight = false
-    /// A download of more cards than this writes its keys straight (the staging's smallest limit).
-    static let largeDownload = 2_000
+    /// A download of more cards than this writes its keys straight: the staging's smallest limit, past which
+    /// its keys would be merged anyway.
+    static let largeDownload = IndexStaging.Policy.minimumLimit
     /// Local changes found at the start.
     var localChanges = SyncLocalChanges(contacts: [], groups: [], removedCards: [], isComplete: true, sequence: 0)
     /// Contacts whose local changes are still to be sent.
