@@ -63,6 +63,83 @@ import Testing
         #expect(fetched[0].postalAddresses.first?.value.street == "Line\u{0}one\u{1F}two")
     }
 
+    /// Contacts whose values test each part of the stored form: nil and empty labels, empty and missing fields of
+    /// structured values, a field that opens like the JSON form, one that holds U+001F (so the JSON form), and
+    /// several values of a kind in order.
+    private static func edgeContacts() -> [CNMutableContact] {
+        func address(_ street: String, _ subLocality: String, city: String = "", iso: String = "") -> CNPostalAddress {
+            let address = CNMutablePostalAddress()
+            address.street = street
+            address.subLocality = subLocality
+            address.city = city
+            address.isoCountryCode = iso
+            return address
+        }
+        let first = CNMutableContact()
+        first.givenName = "Edge"
+        first.phoneNumbers = [
+            CNLabeledValue(label: nil, value: CNPhoneNumber(stringValue: "+1 202 555 0101")),
+            CNLabeledValue(label: "", value: CNPhoneNumber(stringValue: "")),
+            CNLabeledValue(label: CNLabelWork, value: CNPhoneNumber(stringValue: "+44 20 7946 0018")),
+        ]
+        first.postalAddresses = [
+            CNLabeledValue(label: nil, value: address("", "")),
+            CNLabeledValue(label: CNLabelHome, value: address("1 Main St", "[not json]", city: "Springfield", iso: "us")),
+            CNLabeledValue(label: "", value: address("[\"a\"]", "sub\u{1F}locality", iso: "[")),
+            CNLabeledValue(label: CNLabelWork, value: address("", "", city: "\u{0}")),
+        ]
+        first.socialProfiles = [
+            CNLabeledValue(label: nil, value: CNSocialProfile(urlString: nil, username: "", userIdentifier: nil, service: "")),
+            CNLabeledValue(label: "x", value: CNSocialProfile(urlString: "[", username: "u", userIdentifier: "\u{1F}", service: "s")),
+        ]
+        first.instantMessageAddresses = [
+            CNLabeledValue(label: nil, value: CNInstantMessageAddress(username: "", service: "")),
+            CNLabeledValue(label: CNLabelHome, value: CNInstantMessageAddress(username: "im", service: "a\u{1F}b")),
+        ]
+        first.emailAddresses = [CNLabeledValue(label: "", value: "" as NSString)]
+        first.urlAddresses = [CNLabeledValue(label: nil, value: "[" as NSString)]
+        first.contactRelations = [CNLabeledValue(label: nil, value: CNContactRelation(name: ""))]
+        // A contact with no values at all between two with values: its empty lists must not shift the others'.
+        let second = CNMutableContact()
+        second.givenName = "Empty"
+        let third = CNMutableContact()
+        third.givenName = "Last"
+        third.postalAddresses = [CNLabeledValue(label: CNLabelOther, value: address("Last St", "", city: "Oslo"))]
+        third.instantMessageAddresses = [CNLabeledValue(label: nil, value: CNInstantMessageAddress(username: "z", service: "q"))]
+        return [first, second, third]
+    }
+
+    /// Every form a store hands contacts in (one by identifier, a list by predicate, an enumeration: in daemon
+    /// mode a contact message, and column batches filled from the stored text without labeled values) gives
+    /// the values as saved, with their identifiers and labels, nil told from empty.
+    @Test(arguments: StoreMode.allCases)
+    func everyFormOfReadGivesTheSavedValuesAndLabels(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
+        let saved = try ContactFixtures.save(Self.edgeContacts(), in: temporary.store)
+        var enumerated: [String: CNContact] = [:]
+        try temporary.store.enumerateContacts(with: CNContactFetchRequest(keysToFetch: Self.keys)) { contact, _ in
+            enumerated[contact.identifier] = contact
+        }
+        let listed = try Self.fetch(saved, from: temporary.store)
+        #expect(listed.count == saved.count)
+        for (index, contact) in saved.enumerated() {
+            let single = try temporary.store.unifiedContact(withIdentifier: contact.identifier, keysToFetch: Self.keys)
+            let forms = [("single", single), ("listed", listed[index]), ("enumerated", try #require(enumerated[contact.identifier]))]
+            for (form, fetched) in forms {
+                // A labeled value is equal to another with the same identifier, label (nil apart from empty) and value.
+                for key in Self.multiValuedKeys {
+                    let savedValues = try #require(contact.value(forKey: key) as? [NSObject])
+                    let fetchedValues = try #require(fetched.value(forKey: key) as? [NSObject])
+                    #expect(fetchedValues == savedValues, "\(form) \(key)")
+                }
+                #expect(fetched.phoneNumbers.map(\.label) == contact.phoneNumbers.map(\.label), "\(form)")
+            }
+        }
+        #expect(saved[0].phoneNumbers.map(\.label) == [nil, "", CNLabelWork])
+        let address = try #require(enumerated[saved[0].identifier]?.postalAddresses[2].value)
+        #expect(address.street == "[\"a\"]" && address.subLocality == "sub\u{1F}locality" && address.isoCountryCode == "[")
+    }
+
     @Test func aContactReadTwiceReturnsTheSameObjects() throws {
         let (temporary, contacts) = try Self.saved(.embedded)
         let contact = try #require(try Self.fetch([contacts[1]], from: temporary.store).first)

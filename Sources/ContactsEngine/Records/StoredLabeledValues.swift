@@ -74,6 +74,76 @@ struct StoredLabeledValues: LabeledValueSource {
         }
     }
 
+    /// The texts of the values ``decode(_:into:)`` builds, straight from the stored rows: the strings
+    /// `LabeledValueRow.append(to:)` would put in the value objects, without the objects. Dates are not text
+    /// on the wire (their components are), so they are left to the decoded values.
+    func appendTexts(of property: ContactProperty, to texts: inout LabeledValueTexts) -> Bool {
+        guard property != .dates, let kind = LabeledValueRow.kind(of: property) else { return false }
+        // Only structured values keep fields in `detail`; an instant message address keeps its service.
+        let detailFields =
+            switch property {
+            case .postalAddresses: 7
+            case .socialProfiles: 3
+            default: 0
+            }
+        var count: UInt32 = 0
+        text.withUnsafeBufferPointer { buffer in
+            for entry in entries where entry.kind == kind {
+                count += 1
+                texts.appendValue(
+                    identifier: Self.string(entry.identifier, in: buffer) ?? "", label: Self.string(entry.label, in: buffer))
+                texts.values.append(Self.string(entry.value, in: buffer) ?? "")
+                if property == .instantMessageAddresses {
+                    texts.values.append(Self.string(entry.detail, in: buffer) ?? "")
+                } else if detailFields > 0 {
+                    Self.appendFields(entry.detail, count: detailFields, in: buffer, to: &texts.values)
+                }
+            }
+        }
+        texts.counts.append(count)
+        return true
+    }
+
+    /// Appends the first `count` fields of a `detail` column, each missing one empty, as
+    /// `LabeledValueRow.detailFields(_:)` reads them, but split on the stored bytes.
+    private static func appendFields(
+        _ detail: TextRange, count: Int, in buffer: UnsafeBufferPointer<UInt8>, to values: inout [String]
+    ) {
+        let start = values.count
+        defer {
+            for _ in 0..<max(0, count - (values.count - start)) { values.append("") }
+        }
+        guard detail.count > 0 else { return }
+        let bytes = UnsafeBufferPointer(rebasing: buffer[detail.start..<(detail.start + detail.count)])
+        // U+001F is a control character, so it is a grapheme of its own and the byte 0x1F, which UTF-8 uses for
+        // nothing else, splits the text where splitting its characters does. Without one, a "[" may open the
+        // JSON form that a field holding U+001F is stored in: rare, read as every row is.
+        guard bytes.contains(separator) else {
+            if bytes.first == UInt8(ascii: "[") {
+                values.append(contentsOf: LabeledValueRow.detailFields(String(decoding: bytes, as: UTF8.self)).prefix(count))
+            } else {
+                values.append(String(decoding: bytes, as: UTF8.self))
+            }
+            return
+        }
+        var fieldStart = bytes.startIndex
+        for index in bytes.indices where bytes[index] == separator {
+            values.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[fieldStart..<index]), as: UTF8.self))
+            fieldStart = index + 1
+            if values.count - start == count { return }
+        }
+        values.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[fieldStart...]), as: UTF8.self))
+    }
+
+    private static let separator: UInt8 = 0x1F
+
+    private static func string(_ range: TextRange, in buffer: UnsafeBufferPointer<UInt8>) -> String? {
+        guard range.count >= 0 else { return nil }
+        // Most of a value's texts (labels aside) are short or empty; an empty one needs no decoding.
+        if range.count == 0 { return "" }
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[range.start..<(range.start + range.count)]), as: UTF8.self)
+    }
+
     func decode(_ property: ContactProperty, into lists: inout LabeledValueLists) {
         guard let kind = LabeledValueRow.kind(of: property) else { return }
         for entry in entries where entry.kind == kind {

@@ -79,6 +79,14 @@ extension ContactStorage {
         deferredKeys = multiValued
     }
 
+    /// Appends the texts of a property's values to `texts` as the store read them, without building a labeled
+    /// value (``LabeledValueTexts``); false, appending nothing, when the property's values are not deferred (this
+    /// storage holds them itself, or an app set them) or their source keeps no texts.
+    package func appendStoredTexts(of property: ContactProperty, to texts: inout LabeledValueTexts) -> Bool {
+        guard deferredKeys.contains(property), let deferredValues else { return false }
+        return deferredValues.appendTexts(of: property, to: &texts)
+    }
+
     /// A list of labeled values: decoded on first access when deferred, else this storage's own.
     @inline(__always)
     private func labeledValues<Value: Sendable>(

@@ -7,6 +7,19 @@ package protocol LabeledValueSource: Sendable {
     ///
     /// Called at most once per property of a contact, and never for a property that was not fetched.
     func decode(_ property: ContactProperty, into lists: inout LabeledValueLists)
+
+    /// Appends the texts of one multi-valued property's values, in their order, to `texts` (its count, then
+    /// each value's identifier, label and strings), building no object; returns false, appending nothing,
+    /// when this source cannot (then the caller reads the decoded values).
+    ///
+    /// The strings must be those of the values ``decode(_:into:)`` builds, read back.
+    func appendTexts(of property: ContactProperty, to texts: inout LabeledValueTexts) -> Bool
+}
+
+extension LabeledValueSource {
+    package func appendTexts(of property: ContactProperty, to texts: inout LabeledValueTexts) -> Bool {
+        false
+    }
 }
 
 /// The labeled values a store read for a contact, turned into objects per property on first access.
@@ -34,6 +47,13 @@ package final class DeferredLabeledValues: Sendable {
     /// Creates deferred values that `source` decodes on first access.
     package init(source: any LabeledValueSource) {
         self.source = source
+    }
+
+    /// Appends the texts of a property's values to `texts` without decoding them (see
+    /// ``LabeledValueSource/appendTexts(of:to:)``); false when the source cannot. The source never changes, so
+    /// no lock is taken.
+    package func appendTexts(of property: ContactProperty, to texts: inout LabeledValueTexts) -> Bool {
+        source.appendTexts(of: property, to: &texts)
     }
 
     /// Reads a list through `body`, decoding the property's values first if no one read them yet.

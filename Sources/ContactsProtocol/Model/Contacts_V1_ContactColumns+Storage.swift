@@ -26,11 +26,10 @@ extension Contacts_V1_ContactColumns {
         let stringProperties = properties.filter { ContactProperty.stringProperties.contains($0) }
         let labeledProperties = properties.filter { ContactProperty.multiValueProperties.contains($0) }
         var stringValues = stringProperties.map { _ in [String]() }
-        var labeledColumns = labeledProperties.map { property in
-            var column = Contacts_V1_LabeledColumn()
-            column.key = property.key
-            return column
-        }
+        // Each labeled column as texts, filled from the store's text where the contact kept it undecoded (no
+        // labeled value built), and the dates beside them.
+        var labeledTexts = labeledProperties.map { _ in LabeledValueTexts() }
+        var labeledDates = labeledProperties.map { _ in [Contacts_V1_DateComponents]() }
         var birthdays: [DateComponents?] = []
         var otherBirthdays: [DateComponents?] = []
         var linkCounts: [Int] = []
@@ -40,8 +39,10 @@ extension Contacts_V1_ContactColumns {
             for (index, property) in stringProperties.enumerated() {
                 stringValues[index].append(Self.string(property, of: contact))
             }
-            for index in labeledColumns.indices {
-                labeledColumns[index].append(labeledProperties[index], of: contact)
+            for (index, property) in labeledProperties.enumerated() {
+                // The store's text as it was read; the labeled values only when the contact holds them itself.
+                guard !contact.appendStoredTexts(of: property, to: &labeledTexts[index]) else { continue }
+                Contacts_V1_LabeledColumn.append(property, of: contact, to: &labeledTexts[index], dates: &labeledDates[index])
             }
             if keys.contains(.contactType) { contactTypes.append(Int32(contact.contactType.rawValue)) }
             if keys.contains(.imageDataAvailable) { imageDataAvailable.append(contact.imageDataAvailable) }
@@ -55,7 +56,17 @@ extension Contacts_V1_ContactColumns {
             column.values = values
             return column
         }
-        labeled = labeledColumns
+        labeled = labeledProperties.indices.map { index in
+            var column = Contacts_V1_LabeledColumn()
+            column.key = labeledProperties[index].key
+            column.counts = labeledTexts[index].counts
+            column.identifiers = labeledTexts[index].identifiers
+            column.labelPresent = labeledTexts[index].labelPresent
+            column.labels = labeledTexts[index].labels
+            column.values = labeledTexts[index].values
+            column.dates = labeledDates[index]
+            return column
+        }
         if keys.contains(.birthday) { dates.append(Self.dateColumn(.birthday, birthdays)) }
         if keys.contains(.nonGregorianBirthday) { dates.append(Self.dateColumn(.nonGregorianBirthday, otherBirthdays)) }
     }
@@ -226,25 +237,22 @@ extension Contacts_V1_ContactColumns {
 extension Contacts_V1_LabeledColumn {
     /// How many strings one value of a property takes in `values`.
     static func width(of property: ContactProperty) -> Int {
-        switch property {
-        case .postalAddresses: 8
-        case .socialProfiles: 4
-        case .instantMessageAddresses: 2
-        case .dates: 0
-        default: 1
-        }
+        LabeledValueTexts.width(of: property)
     }
 
-    /// Appends one contact's values of a labeled property, each value's strings in place, with no array of
-    /// its own.
-    mutating func append(_ property: ContactProperty, of contact: borrowing ContactStorage) {
+    /// Appends one contact's values of a labeled property from its labeled values, each value's strings in
+    /// place, with no array of its own; a date's components go to `dates`.
+    static func append(
+        _ property: ContactProperty, of contact: borrowing ContactStorage, to texts: inout LabeledValueTexts,
+        dates: inout [Contacts_V1_DateComponents]
+    ) {
         switch property {
-        case .phoneNumbers: append(contact.phoneNumbers) { $1.append($0.stringValue) }
-        case .emailAddresses: append(contact.emailAddresses) { $1.append($0 as String) }
-        case .urlAddresses: append(contact.urlAddresses) { $1.append($0 as String) }
-        case .contactRelations: append(contact.contactRelations) { $1.append($0.name) }
+        case .phoneNumbers: append(contact.phoneNumbers, to: &texts) { $1.append($0.stringValue) }
+        case .emailAddresses: append(contact.emailAddresses, to: &texts) { $1.append($0 as String) }
+        case .urlAddresses: append(contact.urlAddresses, to: &texts) { $1.append($0 as String) }
+        case .contactRelations: append(contact.contactRelations, to: &texts) { $1.append($0.name) }
         case .postalAddresses:
-            append(contact.postalAddresses) { address, values in
+            append(contact.postalAddresses, to: &texts) { address, values in
                 let fields = address.fields
                 values.append(fields.street)
                 values.append(fields.subLocality)
@@ -256,34 +264,33 @@ extension Contacts_V1_LabeledColumn {
                 values.append(fields.isoCountryCode)
             }
         case .socialProfiles:
-            append(contact.socialProfiles) { profile, values in
+            append(contact.socialProfiles, to: &texts) { profile, values in
                 values.append(profile.urlString)
                 values.append(profile.username)
                 values.append(profile.userIdentifier)
                 values.append(profile.service)
             }
         case .instantMessageAddresses:
-            append(contact.instantMessageAddresses) { address, values in
+            append(contact.instantMessageAddresses, to: &texts) { address, values in
                 values.append(address.username)
                 values.append(address.service)
             }
         case .dates:
             let values = contact.dates
-            append(values) { _, _ in }
+            append(values, to: &texts) { _, _ in }
             dates.append(contentsOf: values.map { Contacts_V1_DateComponents($0.value as DateComponents) })
-        default: counts.append(0)
+        default: texts.counts.append(0)
         }
     }
 
-    private mutating func append<Value>(
-        _ labeledValues: [CNLabeledValue<Value>], strings: (Value, inout [String]) -> Void
+    private static func append<Value>(
+        _ labeledValues: [CNLabeledValue<Value>], to texts: inout LabeledValueTexts,
+        strings: (Value, inout [String]) -> Void
     ) {
-        counts.append(UInt32(labeledValues.count))
+        texts.counts.append(UInt32(labeledValues.count))
         for labeled in labeledValues {
-            identifiers.append(labeled.identifier)
-            labelPresent.append(labeled.label != nil)
-            labels.append(labeled.label ?? "")
-            strings(labeled.value, &values)
+            texts.appendValue(identifier: labeled.identifier, label: labeled.label)
+            strings(labeled.value, &texts.values)
         }
     }
 }
