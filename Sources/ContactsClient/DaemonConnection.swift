@@ -39,14 +39,20 @@ package final class DaemonConnection: ContactStoreConnection, ContactStorePrivac
 
     // MARK: ContactStoreConnection
 
+    /// The batch size asked for in a fetch of identifiers only (the daemon's own bound, 4,096 by default, caps
+    /// it; docs/Protocol.md, "Streaming").
+    static let identifierBatchSize = 4096
+
     package func enumerateContacts(_ query: ContactQuery, body: (consuming ContactStorage) throws -> Bool) throws(CNError) {
         var request = Contacts_V1_FetchContactsRequest()
         if let predicate = query.predicate { request.predicate = Contacts_V1_Predicate(predicate) }
         request.keys = query.keys.keys
         request.sortOrder = Int32(query.sortOrder.rawValue)
         request.unify = query.unify
-        // Batches as large as the store's pages: one round trip per page the daemon reads.
-        request.batchSize = UInt32(AuthorizedStore.batchSize)
+        // Batches as large as the store's pages: one round trip per page the daemon reads. Bare identifiers are
+        // small, and a round trip cost more than reading 500 of them: the daemon lets their batches grow larger.
+        request.batchSize = UInt32(
+            query.keys.union(.identifierOnly) == .identifierOnly ? Self.identifierBatchSize : AuthorizedStore.batchSize)
         request.compactBatches = true
         // Contacts by column, decoded straight into storage (docs/Protocol.md, "Column batches").
         request.columnBatches = true

@@ -29,8 +29,8 @@ final class ContactBatches: BatchSource {
     func nextBatch(size: Int) throws(CNError) -> (body: Contacts_V1_ServerMessage.OneOf_Body, last: Bool) {
         var page: [ContactStorage] = []
         page.reserveCapacity(size)
-        while page.count < size, let contact = iterator.next() {
-            page.append(contact.storage)
+        while page.count < size, let storage = iterator.nextStorage() {
+            page.append(storage)
         }
         if let error = contacts.error { throw (error as? CNError) ?? CNError(.dataAccessError) }
         let last = page.count < size

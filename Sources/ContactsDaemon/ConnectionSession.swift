@@ -428,7 +428,12 @@ final class ConnectionSession: @unchecked Sendable {
         if query.sortOrder == .userDefault { query.sortOrder = .none }
         let (contacts, _) = try connection.contacts(query, mutableObjects: false)
         let batches = ContactBatches(contacts, compact: request.compactBatches, columns: request.columnBatches)
-        try startStream(id: id, batches, batchSize: request.batchSize, initialBatches: request.initialBatches)
+        // A batch of bare identifiers is small: it may hold more contacts, within its own bound.
+        let largest =
+            query.keys.union(.identifierOnly) == .identifierOnly
+            ? configuration.maximumIdentifierBatchSize : configuration.maximumBatchSize
+        try startStream(
+            id: id, batches, batchSize: request.batchSize, largest: largest, initialBatches: request.initialBatches)
     }
 
     /// Plans a change-history fetch through the gate (as the embedded store does in the call) and streams it.
@@ -441,11 +446,14 @@ final class ConnectionSession: @unchecked Sendable {
             excludedAuthors: Set(request.excludedAuthors))
         let (events, token) = try connection.changeHistory(query)
         try startStream(
-            id: id, HistoryBatches(events, token: token), batchSize: request.batchSize, initialBatches: request.initialBatches)
+            id: id, HistoryBatches(events, token: token), batchSize: request.batchSize,
+            largest: configuration.maximumBatchSize, initialBatches: request.initialBatches)
     }
 
-    private func startStream(id: UInt64, _ source: any BatchSource, batchSize: UInt32, initialBatches: UInt32) throws(CNError) {
-        let size = max(1, min(Int(batchSize == 0 ? 256 : batchSize), configuration.maximumBatchSize))
+    private func startStream(
+        id: UInt64, _ source: any BatchSource, batchSize: UInt32, largest: Int, initialBatches: UInt32
+    ) throws(CNError) {
+        let size = max(1, min(Int(batchSize == 0 ? 256 : batchSize), largest))
         streams[id] = Stream(source: source, batchSize: size, credit: max(1, Int(initialBatches)))
         try advance(id: id, adding: 0)
     }

@@ -20,6 +20,10 @@ package struct DaemonConfiguration: Sendable {
     package var consentAgent: (any ConsentAgent)?
     /// The largest number of contacts in one streamed batch.
     package var maximumBatchSize = 512
+    /// The largest number of contacts in one streamed batch of a fetch of identifiers only: about 50 bytes each,
+    /// so 4,096 of them (about 200 KB) weigh less than 512 contacts with all their keys, and a fetch of every
+    /// identifier takes an eighth of the round trips (docs/Protocol.md, "Streaming").
+    package var maximumIdentifierBatchSize = 4096
     /// The most bytes one vCard import may upload. Uploads wait on disk until their last chunk, so without a
     /// bound an app with access could fill the daemon's disk; past it the upload is discarded and refused.
     package var maximumImportSize: Int64 = 1 << 30

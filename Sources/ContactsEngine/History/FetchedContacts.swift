@@ -76,6 +76,13 @@ public final class FetchedContacts: Sequence {
         }
 
         public mutating func next() -> CNContact? {
+            guard let storage = nextStorage() else { return nil }
+            return owner.mutableObjects ? CNMutableContact(storage: storage) : CNContact(storage: storage)
+        }
+
+        /// The next contact's storage, without the contact object around it: the daemon sends the storage on
+        /// and would only have unwrapped the object again.
+        package mutating func nextStorage() -> ContactStorage? {
             while position >= buffer.count {
                 guard let current = cursor else { return nil }
                 do {
@@ -101,8 +108,7 @@ public final class FetchedContacts: Sequence {
                 }
             }
             defer { position += 1 }
-            let storage = buffer[position]
-            return owner.mutableObjects ? CNMutableContact(storage: storage) : CNContact(storage: storage)
+            return buffer[position]
         }
     }
 }
