@@ -64,6 +64,13 @@ extension Contacts_V1_Contact {
 
     /// Copies one labeled multi-value property from storage.
     private mutating func setMultiValue(_ property: ContactProperty, from storage: ContactStorage) {
+        // The store's text as it read it, when the contact kept it undecoded: no labeled value built only to
+        // read its strings back (docs/Daemon.md, "Performance").
+        var texts = LabeledValueTexts()
+        if storage.appendStoredTexts(of: property, to: &texts) {
+            setMultiValue(property, from: texts)
+            return
+        }
         switch property {
         case .phoneNumbers:
             phoneNumbers = Contacts_V1_LabeledString.messages(storage.phoneNumbers) { $1.value = $0.stringValue }
@@ -93,6 +100,48 @@ extension Contacts_V1_Contact {
                 address, message in
                 message.value.username = address.username
                 message.value.service = address.service
+            }
+        default: break
+        }
+    }
+
+    /// Copies one labeled multi-value property from its values' texts (``LabeledValueTexts``, one contact's).
+    private mutating func setMultiValue(_ property: ContactProperty, from texts: LabeledValueTexts) {
+        let width = LabeledValueTexts.width(of: property)
+        switch property {
+        case .phoneNumbers:
+            phoneNumbers = Contacts_V1_LabeledString.messages(texts, width: width) { $1.value = $0[$0.startIndex] }
+        case .emailAddresses:
+            emailAddresses = Contacts_V1_LabeledString.messages(texts, width: width) { $1.value = $0[$0.startIndex] }
+        case .urlAddresses:
+            urlAddresses = Contacts_V1_LabeledString.messages(texts, width: width) { $1.value = $0[$0.startIndex] }
+        case .contactRelations:
+            contactRelations = Contacts_V1_LabeledRelation.messages(texts, width: width) { $1.name = $0[$0.startIndex] }
+        case .postalAddresses:
+            postalAddresses = Contacts_V1_LabeledPostalAddress.messages(texts, width: width) { strings, message in
+                let first = strings.startIndex
+                message.value.street = strings[first]
+                message.value.subLocality = strings[first + 1]
+                message.value.city = strings[first + 2]
+                message.value.subAdministrativeArea = strings[first + 3]
+                message.value.state = strings[first + 4]
+                message.value.postalCode = strings[first + 5]
+                message.value.country = strings[first + 6]
+                message.value.isoCountryCode = strings[first + 7]
+            }
+        case .socialProfiles:
+            socialProfiles = Contacts_V1_LabeledSocialProfile.messages(texts, width: width) { strings, message in
+                let first = strings.startIndex
+                message.value.urlString = strings[first]
+                message.value.username = strings[first + 1]
+                message.value.userIdentifier = strings[first + 2]
+                message.value.service = strings[first + 3]
+            }
+        case .instantMessageAddresses:
+            instantMessageAddresses = Contacts_V1_LabeledInstantMessage.messages(texts, width: width) {
+                strings, message in
+                message.value.username = strings[strings.startIndex]
+                message.value.service = strings[strings.startIndex + 1]
             }
         default: break
         }

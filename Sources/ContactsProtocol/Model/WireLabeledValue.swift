@@ -38,6 +38,23 @@ extension WireLabeledValue {
         }
     }
 
+    /// The messages of one contact's values given as texts (``LabeledValueTexts`` of that contact alone), with
+    /// no labeled value built; `setValue` gets each value's strings, `width` of them.
+    static func messages(
+        _ texts: LabeledValueTexts, width: Int, setValue: (ArraySlice<String>, inout Self) -> Void
+    ) -> [Self] {
+        texts.identifiers.indices.map { index in
+            var message = Self()
+            message.identifier = texts.identifiers[index]
+            if texts.labelPresent[index] {
+                message.hasLabel_p = true
+                message.label = texts.labels[index]
+            }
+            setValue(texts.values[(index * width)..<((index + 1) * width)], &message)
+            return message
+        }
+    }
+
     /// The labeled values of messages, identifiers and labels kept.
     ///
     /// - Parameters:
