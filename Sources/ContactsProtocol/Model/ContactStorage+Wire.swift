@@ -28,8 +28,15 @@ extension ContactStorage {
     package init(wire message: Contacts_V1_Contact, holding keys: ContactKeySet) throws(WireError) {
         self.init(identifier: message.identifier, fetchedKeys: keys.union(.identifierOnly))
         linkedIdentifiers = message.linkedIdentifiers
-        for property in keys.properties {
+        // Labeled values are decoded on first access, as the embedded store's are (DeferredLabeledValues): a
+        // caller that reads only names builds none. Dates are decoded now, since one the protocol cannot
+        // describe is an error of the message.
+        let deferred = keys.intersection(.multiValued).subtracting(ContactKeySet(.dates))
+        for property in keys.properties where !deferred.contains(property) {
             try read(property, from: message)
+        }
+        if !deferred.isEmpty {
+            deferLabeledValues(deferred, to: DeferredLabeledValues(source: MessageLabeledValues(message: message)))
         }
     }
 
@@ -77,46 +84,55 @@ extension ContactStorage {
         }
     }
 
-    /// Reads one labeled multi-value property from a message.
+    /// Reads one labeled multi-value property from a message: the dates (the others are deferred).
     private mutating func readMultiValue(
         _ property: ContactProperty,
         from message: Contacts_V1_Contact
     ) throws(WireError) {
+        guard property == .dates else { return }
+        dates = try Contacts_V1_LabeledDate.labeledValues(message.dates, isFresh: false) {
+            (labeled) throws(WireError) in
+            try DateComponents(wire: labeled.value) as NSDateComponents
+        }
+    }
+}
+
+/// A contact message's labeled values, which its contact decodes per property on first access.
+struct MessageLabeledValues: LabeledValueSource {
+    let message: Contacts_V1_Contact
+
+    func decode(_ property: ContactProperty, into lists: inout LabeledValueLists) {
+        // None of these throws: only a date can be malformed, and dates are read with the message.
         switch property {
         case .phoneNumbers:
-            phoneNumbers = try Contacts_V1_LabeledString.labeledValues(message.phoneNumbers) {
+            lists.phoneNumbers = Contacts_V1_LabeledString.freshLabeledValues(message.phoneNumbers) {
                 CNPhoneNumber(stringValue: $0.value)
             }
         case .emailAddresses:
-            emailAddresses = try Contacts_V1_LabeledString.labeledValues(message.emailAddresses) {
+            lists.emailAddresses = Contacts_V1_LabeledString.freshLabeledValues(message.emailAddresses) {
                 NSString(string: $0.value)
             }
         case .postalAddresses:
-            postalAddresses = try Contacts_V1_LabeledPostalAddress.labeledValues(message.postalAddresses) {
+            lists.postalAddresses = Contacts_V1_LabeledPostalAddress.freshLabeledValues(message.postalAddresses) {
                 CNPostalAddress(fields: CNPostalAddress.Fields(wire: $0.value))
             }
-        case .dates:
-            dates = try Contacts_V1_LabeledDate.labeledValues(message.dates, isFresh: false) {
-                (labeled) throws(WireError) in
-                try DateComponents(wire: labeled.value) as NSDateComponents
-            }
         case .urlAddresses:
-            urlAddresses = try Contacts_V1_LabeledString.labeledValues(message.urlAddresses) {
+            lists.urlAddresses = Contacts_V1_LabeledString.freshLabeledValues(message.urlAddresses) {
                 NSString(string: $0.value)
             }
         case .contactRelations:
-            contactRelations = try Contacts_V1_LabeledRelation.labeledValues(message.contactRelations) {
+            lists.contactRelations = Contacts_V1_LabeledRelation.freshLabeledValues(message.contactRelations) {
                 CNContactRelation(name: $0.name)
             }
         case .socialProfiles:
-            socialProfiles = try Contacts_V1_LabeledSocialProfile.labeledValues(message.socialProfiles) {
+            lists.socialProfiles = Contacts_V1_LabeledSocialProfile.freshLabeledValues(message.socialProfiles) {
                 CNSocialProfile(
                     urlString: $0.value.urlString, username: $0.value.username,
                     userIdentifier: $0.value.userIdentifier, service: $0.value.service
                 )
             }
         case .instantMessageAddresses:
-            instantMessageAddresses = try Contacts_V1_LabeledInstantMessage.labeledValues(
+            lists.instantMessageAddresses = Contacts_V1_LabeledInstantMessage.freshLabeledValues(
                 message.instantMessageAddresses
             ) {
                 CNInstantMessageAddress(username: $0.value.username, service: $0.value.service)

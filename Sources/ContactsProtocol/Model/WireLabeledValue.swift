@@ -55,6 +55,15 @@ extension WireLabeledValue {
         }
     }
 
+    /// The labeled values of messages, each keeping the new immutable value `value` builds (no defensive copy).
+    static func freshLabeledValues<Value>(_ messages: [Self], value: (Self) -> Value) -> [CNLabeledValue<Value>] {
+        messages.map { message in
+            CNLabeledValue(
+                identifier: message.identifier, label: message.hasLabel_p ? message.label : nil,
+                ownedValue: value(message))
+        }
+    }
+
     /// The labeled values of messages, identifiers and labels kept.
     ///
     /// - Parameters:
