@@ -1,6 +1,7 @@
 import ContactsSystem
 import ContactsTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 /// The administrator's policy applies to every decision, as docs/Privacy.md says: an app restricted while its
@@ -66,6 +67,34 @@ import Testing
 
         try FileManager.default.removeItem(at: policyFile)
         #expect(store.authorizationStatus(for: .contacts) == .authorized, "and its removal too")
+        #expect(try PrivacyFixtures.names(in: store) == ["Ann"])
+    }
+
+    @Test func aPolicyVariableNamingAnotherFileWhileTheStoreIsOpenIsObeyedFromTheNextCall() throws {
+        let fixtures = try PrivacyFixtures()
+        try fixtures.add(["Ann"])
+        try fixtures.accessControls().setAccess(.full, for: PrivacyFixtures.app().bundleIdentifier)
+        let open = fixtures.temporary.directory.appendingPathComponent("open.json")
+        let strict = fixtures.temporary.directory.appendingPathComponent("strict.json")
+        try Self.write(#"{"restricted": []}"#, to: open)
+        try Self.write(#"{"restricted": ["com.example.*"]}"#, to: strict)
+        // The source keeps the file's URL while the variable holds the same value: a new value must still count.
+        let named = Mutex(open.path)
+        var environment = Self.environment(policyFile: open)
+        environment.variable = { name in name == AdministratorPolicy.fileVariable ? named.withLock { $0 } : nil }
+        var configuration = fixtures.temporary.configuration()
+        configuration.accessor = .app(PrivacyFixtures.app())
+        configuration.privacy = ContactStorePrivacyOptions(consentAgent: ScriptedConsentAgent(), environment: environment)
+        let store = CNContactStore(configuration: configuration)
+        #expect(try PrivacyFixtures.names(in: store) == ["Ann"])
+        #expect(try PrivacyFixtures.names(in: store) == ["Ann"])
+
+        named.withLock { $0 = strict.path }
+        #expect(store.authorizationStatus(for: .contacts) == .restricted)
+        #expect(PrivacyFixtures.code { try PrivacyFixtures.names(in: store) } == .authorizationDenied)
+
+        named.withLock { $0 = open.path }
+        #expect(store.authorizationStatus(for: .contacts) == .authorized)
         #expect(try PrivacyFixtures.names(in: store) == ["Ann"])
     }
 

@@ -33,9 +33,18 @@ package final class AdministratorPolicySource: Sendable {
         }
     }
 
+    /// Where the file is for one value of its variable: building the URL and its path again on every call
+    /// cost about 7% of a daemon call (perf, DaemonDriver), so they are kept while the variable does not change.
+    private struct Location {
+        var setting: String?
+        var url: URL
+        var path: String
+    }
+
     private let fixed: AdministratorPolicy?
     private let environment: PrivacyEnvironment
     private let loaded = Mutex<Loaded?>(nil)
+    private let location = Mutex<Location?>(nil)
 
     /// Creates a source.
     ///
@@ -50,8 +59,9 @@ package final class AdministratorPolicySource: Sendable {
     /// The policy in force now.
     package func current() -> AdministratorPolicy {
         if let fixed { return fixed }
-        let url = AdministratorPolicy.fileURL(environment: environment)
-        let signature = Self.signature(of: url)
+        let place = fileLocation()
+        let url = place.url
+        let signature = Self.signature(ofFileAt: place.path)
         if let signature, let cached = loaded.withLock({ $0 }), cached.signature == signature {
             return cached.policy
         }
@@ -68,13 +78,24 @@ package final class AdministratorPolicySource: Sendable {
         return policy
     }
 
+    /// The file's URL and path for the variable's value now (read on every call, so a changed variable is
+    /// obeyed at once).
+    private func fileLocation() -> Location {
+        let setting = environment.variable(AdministratorPolicy.fileVariable)
+        if let cached = location.withLock({ $0 }), cached.setting == setting { return cached }
+        let url = AdministratorPolicy.fileURL(environment: environment)
+        let fresh = Location(setting: setting, url: url, path: url.path)
+        location.withLock { $0 = fresh }
+        return fresh
+    }
+
     /// The file's identity now, `.absent` when there is none (a state cached like a file's, since reading the
     /// missing file again on every call cost the daemon a fifth of a status call), or nil when it cannot be
     /// examined (permissions, I/O): such a state is never cached, so the next call looks again, and the file's
     /// loading fails closed meanwhile.
-    private static func signature(of url: URL) -> FileSignature? {
+    private static func signature(ofFileAt path: String) -> FileSignature? {
         var status = stat()
-        guard stat(url.path, &status) == 0 else {
+        guard stat(path, &status) == 0 else {
             return errno == ENOENT || errno == ENOTDIR ? .absent : nil
         }
         return .file(
