@@ -97,9 +97,15 @@ extension AuthorizedStore {
         try access.requirePerson()
         return try read { db in
             let containerID = try SyncTransaction.containerID(containerIdentifier, in: db)
+            // The listing is read in its own order from the position on (`NOT INDEXED`: a rowid range), stopping at
+            // the limit. Through the (run_id, href) index, every batch read and sorted the rest of the listing:
+            // 9 s for the 400 batches of 100,000 cards, against 0.07 s in rowid order.
             let rows = try Row.fetchCursor(
                 db,
-                sql: "SELECT l.id, l.href FROM sync_listing l WHERE l.id > ? AND \(Self.downloadCondition) ORDER BY l.id LIMIT ?",
+                sql: """
+                    SELECT l.id, l.href FROM sync_listing l NOT INDEXED
+                    WHERE l.id > ? AND \(Self.downloadCondition) ORDER BY l.id LIMIT ?
+                    """,
                 arguments: [position, run, containerID, limit])
             var hrefs: [String] = []
             var last: Int64?
