@@ -48,6 +48,16 @@ import Testing
             try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM sync_listing_run) + (SELECT count(*) FROM sync_listing)")
         }
         #expect(left == 0)
+        // A download batch reads the listing in rowid order from its position, stopping at its limit: no index
+        // scan of the whole run, no sort (docs/Sync.md, "The first sync's listing, in the store").
+        let plan = try reopened.read { db in
+            try String.fetchAll(
+                db, sql: "EXPLAIN QUERY PLAN " + AuthorizedStore.downloadBatchQuery, arguments: [0, run, 1, 250],
+                adapter: SuffixRowAdapter(fromIndex: 3)
+            ).joined(separator: "; ")
+        }
+        #expect(plan.contains("SEARCH l USING INTEGER PRIMARY KEY (rowid>?)"), "\(plan)")
+        #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
     }
 
     @Test func reopeningAppliesNoMigrationTwiceAndKeepsOneLocalContainer() throws {

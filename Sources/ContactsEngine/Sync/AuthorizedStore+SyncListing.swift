@@ -77,6 +77,14 @@ extension AuthorizedStore {
             AND (l.etag IS NULL OR l.etag IS NOT (SELECT c.etag FROM sync_card c WHERE c.container_id = ? AND c.href = l.href))
         """
 
+    /// The next batch to download: the listing read in its own order from a position on (`NOT INDEXED`: a rowid
+    /// range), stopping at the limit. Through the (run_id, href) index, every batch read and sorted the rest of the
+    /// listing: 9 s for the 400 batches of 100,000 cards, against 0.07 s in rowid order.
+    static let downloadBatchQuery = """
+        SELECT l.id, l.href FROM sync_listing l NOT INDEXED
+        WHERE l.id > ? AND \(downloadCondition) ORDER BY l.id LIMIT ?
+        """
+
     /// How many listed cards are to be downloaded now.
     package func syncListingDownloadCount(containerIdentifier: String, run: Int64) throws -> Int {
         try access.requirePerson()
@@ -97,16 +105,7 @@ extension AuthorizedStore {
         try access.requirePerson()
         return try read { db in
             let containerID = try SyncTransaction.containerID(containerIdentifier, in: db)
-            // The listing is read in its own order from the position on (`NOT INDEXED`: a rowid range), stopping at
-            // the limit. Through the (run_id, href) index, every batch read and sorted the rest of the listing:
-            // 9 s for the 400 batches of 100,000 cards, against 0.07 s in rowid order.
-            let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT l.id, l.href FROM sync_listing l NOT INDEXED
-                    WHERE l.id > ? AND \(Self.downloadCondition) ORDER BY l.id LIMIT ?
-                    """,
-                arguments: [position, run, containerID, limit])
+            let rows = try Row.fetchCursor(db, sql: Self.downloadBatchQuery, arguments: [position, run, containerID, limit])
             var hrefs: [String] = []
             var last: Int64?
             while let row = try rows.next() {
