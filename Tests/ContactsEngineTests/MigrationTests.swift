@@ -22,7 +22,42 @@ import Testing
             "sync_account", "sync_collection", "sync_card", "sync_conflict",
             // Staged index keys (migration index-staging).
             "name_index_staged", "phone_index_staged",
+            // A running sync's listing (migration carddav-sync-listing).
+            "sync_listing_run", "sync_listing",
         ])
+    }
+
+    /// A store an earlier version made gets the sync's listing tables when it opens, and ending a listing deletes
+    /// its entries with its run.
+    @Test func openingAStoreAddsTheSyncListingTablesAnEarlierVersionLacked() throws {
+        let temporary = try TemporaryStore()
+        _ = try temporary.personStore()
+        let queue = try DatabaseQueue(path: temporary.url.path)
+        try queue.write { db in
+            try db.execute(sql: "DROP TABLE sync_listing; DROP TABLE sync_listing_run")
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [SyncSchema.listingMigrationName])
+        }
+        try queue.close()
+        let reopened = try temporary.personStore()
+        let container = try reopened.defaultContainerIdentifier()
+        let run = try reopened.beginSyncListing(containerIdentifier: container)
+        try reopened.appendSyncListing(run: run, entries: [SyncListingEntry(href: "/book/a.vcf", etag: "\"1\"")])
+        #expect(try reopened.syncListingDownloadCount(containerIdentifier: container, run: run) == 1)
+        try reopened.endSyncListing(run: run)
+        let left = try reopened.read { db in
+            try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM sync_listing_run) + (SELECT count(*) FROM sync_listing)")
+        }
+        #expect(left == 0)
+        // A download batch reads the listing in rowid order from its position, stopping at its limit: no index
+        // scan of the whole run, no sort (docs/Sync.md, "The first sync's listing, in the store").
+        let plan = try reopened.read { db in
+            try String.fetchAll(
+                db, sql: "EXPLAIN QUERY PLAN " + AuthorizedStore.downloadBatchQuery, arguments: [0, run, 1, 250],
+                adapter: SuffixRowAdapter(fromIndex: 3)
+            ).joined(separator: "; ")
+        }
+        #expect(plan.contains("SEARCH l USING INTEGER PRIMARY KEY (rowid>?)"), "\(plan)")
+        #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
     }
 
     @Test func reopeningAppliesNoMigrationTwiceAndKeepsOneLocalContainer() throws {

@@ -6,14 +6,15 @@ import Testing
 /// of the body in the error.
 @Suite(.tags(.integration))
 struct ResponseSizeTests {
-    func listing(of server: CardDAVTestServer, limit: Int) async throws -> DAVResponse {
+    func listing(of server: CardDAVTestServer, limit: Int, listsBook: Bool = false) async throws -> DAVResponse {
         let transport = try HTTPClientTransport(
             pinnedCertificate: server.certificate, timeouts: SyncTimeouts(connect: 5, read: 30, request: 60),
             maximumResponseSize: limit)
         let client = DAVClient(transport: transport, credentials: server.credentials)
+        var request = DAVRequest(method: "PROPFIND", url: server.bookURL, depth: "1", xml: DAVRequestBody.etags)
+        request.listsBook = listsBook
         do {
-            let (response, _) = try await client.send(
-                DAVRequest(method: "PROPFIND", url: server.bookURL, depth: "1", xml: DAVRequestBody.etags), expecting: [207])
+            let (response, _) = try await client.send(request, expecting: [207])
             await transport.shutdown()
             return response
         } catch {
@@ -41,6 +42,44 @@ struct ResponseSizeTests {
         do {
             _ = try await listing(of: server, limit: whole.body.count - 1)
             Issue.record("a body one byte over the limit was accepted")
+        } catch let error as SyncError {
+            #expect(error.code == .responseTooLarge)
+            #expect(!"\(error)".contains("Family"), "no card text in the error")
+        }
+    }
+
+    /// A book's listing is written to a file only its owner can read as it arrives, parsed from there, and the
+    /// file is gone once the answer is; the limit holds for it as for a body in memory.
+    @Test(arguments: ServerKind.allCases)
+    func aListingGoesToAPrivateFileThatIsRemovedAfterAndKeepsTheLimit(kind: ServerKind) async throws {
+        let server = try CardDAVTestServer.start(kind)
+        for index in 0..<20 {
+            try await server.put(Cards.person(uid: "size-\(index)", given: "Given", family: "Family\(index)"), name: "size-\(index).vcf")
+        }
+        var path = ""
+        var size = 0
+        do {
+            let whole = try await listing(of: server, limit: 256 << 20, listsBook: true)
+            let spooled = try #require(whole.spooled, "a listing's answer is spooled")
+            #expect(whole.body.isEmpty, "and not also held in memory")
+            path = spooled.path
+            size = spooled.size
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+            #expect((attributes[.size] as? NSNumber)?.intValue == size)
+            var hrefs = 0
+            _ = try MultistatusParser.parse(whole) { item in
+                if item.href.hasSuffix(".vcf") { hrefs += 1 }
+            }
+            #expect(hrefs == 20, "every card listed from the file")
+        }
+        #expect(!path.isEmpty && !FileManager.default.fileExists(atPath: path), "the file goes with the answer")
+
+        let exact = try await listing(of: server, limit: size, listsBook: true)
+        #expect(exact.spooled?.size == size)
+        do {
+            _ = try await listing(of: server, limit: size - 1, listsBook: true)
+            Issue.record("a listing one byte over the limit was accepted")
         } catch let error as SyncError {
             #expect(error.code == .responseTooLarge)
             #expect(!"\(error)".contains("Family"), "no card text in the error")

@@ -19,6 +19,7 @@ package enum StoreSchema {
         migrator.registerMigration(PhoneIndexSchema.migrationName, migrate: PhoneIndexSchema.migrate)
         migrator.registerMigration(SyncSchema.cardIndexesMigrationName, migrate: SyncSchema.addCardIndexes)
         migrator.registerMigration(IndexStagingSchema.migrationName, migrate: IndexStagingSchema.migrate)
+        migrator.registerMigration(SyncSchema.listingMigrationName, migrate: SyncSchema.addListing)
         return migrator
     }
 

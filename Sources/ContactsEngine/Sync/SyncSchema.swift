@@ -25,6 +25,34 @@ package enum SyncSchema {
                 """)
     }
 
+    /// The third migration's name: the listing a sync reads from the server, kept in the store while the sync
+    /// runs so it is never whole in memory (docs/Sync.md, "Performance"). Never rename it.
+    package static let listingMigrationName = "carddav-sync-listing"
+
+    /// A listing per running sync (`sync_listing_run`), so two syncs of one book never read each other's, and
+    /// its entries in the server's order (`sync_listing`): each listed href with its entity tag, or marked
+    /// removed. Rows are scratch: a sync deletes its own when it ends, and a run left by a killed process is
+    /// deleted by a later sync of the same book once it is a day old.
+    package static func addListing(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE sync_listing_run (
+                    id INTEGER PRIMARY KEY,
+                    container_id INTEGER NOT NULL REFERENCES container(id) ON DELETE CASCADE,
+                    started_at REAL NOT NULL
+                );
+                CREATE INDEX sync_listing_run_container ON sync_listing_run(container_id);
+                CREATE TABLE sync_listing (
+                    id INTEGER PRIMARY KEY,
+                    run_id INTEGER NOT NULL REFERENCES sync_listing_run(id) ON DELETE CASCADE,
+                    href TEXT NOT NULL,
+                    etag TEXT,
+                    removed INTEGER NOT NULL DEFAULT 0,
+                    UNIQUE (run_id, href)
+                );
+                """)
+    }
+
     package static func migrate(_ db: Database) throws {
         try db.execute(
             sql: """

@@ -7,7 +7,8 @@ struct DAVRequest: Sendable {
     var headers: [(name: String, value: String)] = []
     var body: [UInt8]?
     /// Whether this request lists an address book, whose answer may take the server minutes to begin
-    /// (``SyncTimeouts/listing``).
+    /// (``SyncTimeouts/listing``) and grows with the book: a successful answer is written to a temporary file
+    /// as it arrives (``DAVResponse/spooled``), not gathered in memory.
     var listsBook = false
 
     init(method: String, url: URL, headers: [(name: String, value: String)] = [], body: [UInt8]? = nil) {

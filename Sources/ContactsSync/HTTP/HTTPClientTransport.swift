@@ -64,6 +64,15 @@ final class HTTPClientTransport: DAVTransport {
                 request.listsBook
                 ? try await listingClient.execute(outgoing, timeout: listingTimeout)
                 : try await client.execute(outgoing, timeout: requestTimeout)
+            let status = Int(response.status.code)
+            let headers = response.headers.map { (name: $0.name, value: $0.value) }
+            if request.listsBook && (200..<300).contains(status) {
+                // A listing grows with the book: it goes to a file as it arrives and is parsed from there.
+                let spooled = try await SpooledBody.write(
+                    response.body, limit: maximumResponseSize,
+                    tooLarge: SyncError(.responseTooLarge, "\(request.method): the response is larger than a sync accepts"))
+                return DAVResponse(status: status, headers: headers, spooled: spooled)
+            }
             // The body is gathered straight into the array the response keeps: collecting it into one buffer
             // first and copying that held a listing twice at its peak (17 MB each for 100,000 cards).
             var body: [UInt8] = []
@@ -76,11 +85,7 @@ final class HTTPClientTransport: DAVTransport {
                 }
                 body.append(contentsOf: chunk.readableBytesView)
             }
-            return DAVResponse(
-                status: Int(response.status.code),
-                headers: response.headers.map { (name: $0.name, value: $0.value) },
-                body: body
-            )
+            return DAVResponse(status: status, headers: headers, body: body)
         } catch {
             throw Self.mapped(error, method: request.method)
         }

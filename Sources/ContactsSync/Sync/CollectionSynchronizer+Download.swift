@@ -3,49 +3,52 @@ import ContactsVCard
 import Foundation
 
 extension CollectionSynchronizer {
-    /// Downloads cards in batches, two requests in flight, and writes each batch in one transaction; group
-    /// cards are written after every contact, so their members exist.
+    /// Downloads the listed cards the store does not hold at their listed entity tags, in batches read from the
+    /// store's copy of the listing as their requests go out, two requests in flight, and writes each batch in one
+    /// transaction; group cards are written after every contact, so their members exist.
     ///
-    /// - Parameter listing: What the listing said, for the entity tags of cards the server fails to send.
-    mutating func download(_ hrefs: [String], listing: RemoteListing = RemoteListing()) async throws {
-        guard !hrefs.isEmpty else { return }
+    /// - Parameters:
+    ///   - run: The listing in the store (``ListingRecorder``).
+    ///   - total: How many cards are to come down, for progress.
+    mutating func download(listing run: Int64, total: Int) async throws {
+        guard total > 0 else { return }
         let size = max(1, settings.downloadBatchSize)
-        // Each batch is cut from the list when its request goes out: a list of every batch made up front was
-        // one more reference to every href of the book, held for the whole download.
-        let batchCount = (hrefs.count + size - 1) / size
-        func batch(_ index: Int) -> [String] {
-            Array(hrefs[index * size..<min((index + 1) * size, hrefs.count)])
-        }
         let fetcher = CardFetcher(client: client, bookURL: bookURL, usesMultiget: capabilities.supportsMultiget)
         var groupCards: [(ServerCard, VCardCard)] = []
         var failed: [(href: String, status: Int)] = []
+        var attempted = 0
         var done = 0
-        report(.downloading, 0, hrefs.count)
+        // Where the next batch starts in the stored listing; nil once it is read to its end.
+        var cursor: Int64? = 0
+        report(.downloading, 0, total)
         try await withThrowingTaskGroup(of: FetchedCards.self) { group in
-            var next = 0
-            // The server prepares the next batch while this one is written.
-            while next < min(2, batchCount) {
-                let hrefs = batch(next)
-                group.addTask { try await fetcher.fetch(hrefs) }
-                next += 1
-            }
-            while let fetched = try await group.next() {
-                if next < batchCount {
-                    let hrefs = batch(next)
-                    group.addTask { try await fetcher.fetch(hrefs) }
-                    next += 1
+            // Reads the next batch and sends it; false when the listing has no more.
+            func sendNext() throws -> Bool {
+                guard let after = cursor else { return false }
+                let (hrefs, last) = try storing {
+                    try store.syncListingDownloads(containerIdentifier: containerIdentifier, run: run, after: after, limit: size)
                 }
+                cursor = hrefs.count < size ? nil : last
+                guard !hrefs.isEmpty else { return false }
+                attempted += hrefs.count
+                group.addTask { try await fetcher.fetch(hrefs) }
+                return true
+            }
+            // The server prepares the next batch while this one is written.
+            if try sendNext() { _ = try sendNext() }
+            while let fetched = try await group.next() {
+                _ = try sendNext()
                 failed += fetched.failed
                 groupCards += try apply(fetched)
                 done += fetched.cards.count + fetched.gone.count + fetched.missing.count
-                report(.downloading, done, hrefs.count)
+                report(.downloading, done, max(total, done))
             }
         }
         // Batches of one card never fail as a whole; every card failing is the server failing.
-        if hrefs.count > 1, failed.count == hrefs.count, let status = failed.first?.status {
+        if attempted > 1, failed.count == attempted, let status = failed.first?.status {
             throw DAVClient.statusError(status, method: capabilities.supportsMultiget ? "REPORT" : "GET")
         }
-        try recordFailed(failed, listing: listing)
+        try recordFailed(failed, listing: run)
         try applyGroupCards(groupCards)
     }
 
@@ -53,13 +56,10 @@ extension CollectionSynchronizer {
     ///
     /// Only once the whole download went through: a download that fails later shows the server failing, not
     /// the card, and a card recorded at its listed tag would not be asked for again until it changed.
-    private mutating func recordFailed(_ failed: [(href: String, status: Int)], listing: RemoteListing) throws {
+    private mutating func recordFailed(_ failed: [(href: String, status: Int)], listing run: Int64) throws {
         guard !failed.isEmpty else { return }
-        // The listed tags of the few failed cards only: a table of every listed card's tag, made for this before
-        // the download, held the whole book's hrefs and tags once more while it ran.
-        let failedHrefs = Set(failed.map(\.href))
-        var listedTags: [String: String] = [:]
-        for (href, etag) in listing.changed where failedHrefs.contains(href) { listedTags[href] = etag }
+        // The listed tags of the few failed cards only, from the store's copy of the listing.
+        let listedTags = try storing { try store.syncListingTags(run: run, hrefs: failed.map(\.href)) }
         let stored = try storing { try store.syncCards(containerIdentifier: containerIdentifier, hrefs: failed.map(\.href)) }
         for (href, status) in failed {
             summary.skipped.append(SkippedCard(href: href, objectIdentifier: stored[href]?.objectIdentifier, reason: .serverFailed(status: status)))

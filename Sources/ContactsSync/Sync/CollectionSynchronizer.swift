@@ -80,26 +80,36 @@ struct CollectionSynchronizer {
         for card in localChanges.removedCards { localRemovals[card.href] = card }
         report(.listing, 0, 0)
 
+        // The listing goes to the store as it is parsed, and comes back a batch at a time: never whole in memory.
+        let listingRun = try storing { try store.beginSyncListing(containerIdentifier: containerIdentifier) }
+        do {
+            let summary = try await synchronize(listing: listingRun)
+            endListing(listingRun)
+            return summary
+        } catch {
+            endListing(listingRun)
+            throw error
+        }
+    }
+
+    /// The rest of a sync, once its listing run exists: list, download, remove, upload, finish.
+    private mutating func synchronize(listing run: Int64) async throws -> SyncSummary {
         let lister = RemoteLister(client: client, bookURL: bookURL)
         let outcome = try await lister.list(
-            token: book.syncToken, storedCTag: book.ctag, supportsSyncCollection: capabilities.supportsSyncCollection)
+            token: book.syncToken, storedCTag: book.ctag, supportsSyncCollection: capabilities.supportsSyncCollection,
+            into: ListingRecorder(store: store, run: run, batchSize: Self.listingBatchSize(settings)))
         capabilities.supportsSyncCollection = outcome.supportsSyncCollection
         let listing = outcome.listing
         summary.usedFullComparison = listing.isComplete
-        let known: [String: (etag: String?, isPendingCreate: Bool)]
-        if listing.isComplete {
-            known = try storing { try store.syncCardTags(containerIdentifier: containerIdentifier) }
-                .mapValues { ($0.etag, $0.isPendingCreate) }
-        } else {
-            known = try storing {
-                try store.syncCards(containerIdentifier: containerIdentifier, hrefs: listing.changed.map(\.href) + listing.removed)
-            }.mapValues { ($0.etag, $0.state == .pendingCreate) }
+        // Both are decided from the listing and what the store held before the download, as they always were.
+        let downloads = try storing { try store.syncListingDownloadCount(containerIdentifier: containerIdentifier, run: run) }
+        let removals = try storing {
+            try store.syncListingRemovals(containerIdentifier: containerIdentifier, run: run, isComplete: listing.isComplete)
         }
-        let plan = SyncPlanner.plan(listing, known: known)
-        writesKeysStraight = plan.downloads.count > Self.largeDownload
+        writesKeysStraight = downloads > Self.largeDownload
         defer { writesKeysStraight = false }
-        try await download(plan.downloads, listing: listing)
-        try applyServerRemovals(plan.removals)
+        try await download(listing: run, total: downloads)
+        try applyServerRemovals(removals)
         if !capabilities.isReadOnly {
             try await uploadContacts()
             try await deleteOnServer()
@@ -120,6 +130,18 @@ struct CollectionSynchronizer {
     }
 
     // MARK: Helpers
+
+    /// Listed cards written per store transaction: four download batches (1,000 by default), few enough to hold,
+    /// enough that a listing of 100,000 cards is 100 transactions.
+    static func listingBatchSize(_ settings: AccountSettings) -> Int {
+        max(1, settings.downloadBatchSize) * 4
+    }
+
+    /// Deletes a sync's listing from the store, however the sync ended. A failure here loses nothing: the rows
+    /// are scratch, and a later sync of the book deletes a run once it is a day old.
+    func endListing(_ run: Int64) {
+        try? store.endSyncListing(run: run)
+    }
 
     /// Runs a store call, turning its errors into ``SyncError``s.
     func storing<T>(_ body: () throws -> T) throws -> T {

@@ -1,3 +1,4 @@
+import ContactsEngine
 import Foundation
 
 /// Asks a book what changed: `sync-collection` since the stored token where the server has it, else every
@@ -6,6 +7,9 @@ import Foundation
 /// An expired or unknown token (`valid-sync-token` precondition, or a 403/409/410 to a non-empty token) falls
 /// back to a full comparison; a truncated report (507 on the book in the multistatus, RFC 6578 §3.6) is
 /// continued from the token it returned until the server has said everything.
+///
+/// Each answer is read from the file it was spooled to and every listed card goes to the store as it is parsed
+/// (``ListingRecorder``): the listing is never whole in memory.
 struct RemoteLister: Sendable {
     let client: DAVClient
     let bookURL: URL
@@ -18,19 +22,23 @@ struct RemoteLister: Sendable {
         var tokenExpired = false
     }
 
-    func list(token: String?, storedCTag: String?, supportsSyncCollection: Bool) async throws -> Outcome {
+    /// - Parameter recorder: Where the listed cards go, as they are parsed.
+    func list(
+        token: String?, storedCTag: String?, supportsSyncCollection: Bool, into recorder: ListingRecorder
+    ) async throws -> Outcome {
         if supportsSyncCollection {
-            if let outcome = try await syncCollection(token: token) { return outcome }
+            if let outcome = try await syncCollection(token: token, into: recorder) { return outcome }
             // The server does not answer the report after all: compare entity tags from now on.
-            var outcome = try await etags(storedCTag: nil)
+            try recorder.restart()
+            var outcome = try await etags(storedCTag: nil, into: recorder)
             outcome.supportsSyncCollection = false
             return outcome
         }
-        return try await etags(storedCTag: storedCTag)
+        return try await etags(storedCTag: storedCTag, into: recorder)
     }
 
     /// The report, looping over truncated answers; nil when the server does not support it.
-    private func syncCollection(token: String?) async throws -> Outcome? {
+    private func syncCollection(token: String?, into recorder: ListingRecorder) async throws -> Outcome? {
         var listing = RemoteListing()
         listing.isComplete = token == nil
         var current = token
@@ -49,6 +57,7 @@ struct RemoteLister: Sendable {
                 // some servers answer other 4xx. Either way the token is no good: start over from nothing.
                 // Without a token, the refusal means the server does not offer the report.
                 guard current != nil else { return nil }
+                try recorder.restart()
                 listing = RemoteListing()
                 listing.isComplete = true
                 current = nil
@@ -62,16 +71,17 @@ struct RemoteLister: Sendable {
                 return nil
             }
             var truncated = false
-            let status = try MultistatusParser.parse(response.body) { item in
+            let status = try MultistatusParser.parse(response) { item in
                 if DiscoveryMachine.sameResource(item.href, bookURL) {
                     // The book itself in its own report: 507 says the answer was cut short.
                     truncated = truncated || item.status == 507
                 } else if item.status == 404 || item.status == 410 {
-                    listing.removed.append(Href.canonical(item.href))
+                    try recorder.add(SyncListingEntry(href: Href.canonical(item.href), etag: nil, isRemoved: true))
                 } else if !item.properties.resourceTypes.contains("collection") {
-                    listing.changed.append((Href.canonical(item.href), item.properties.etag))
+                    try recorder.add(SyncListingEntry(href: Href.canonical(item.href), etag: item.properties.etag))
                 }
             }
+            try recorder.flush()
             guard let next = status.syncToken, !next.isEmpty else {
                 throw SyncError(.malformedResponse, "REPORT: the sync-collection answer has no sync-token")
             }
@@ -91,7 +101,7 @@ struct RemoteLister: Sendable {
     }
 
     /// Every card's entity tag (PROPFIND depth 1), unless the ctag shows nothing changed.
-    private func etags(storedCTag: String?) async throws -> Outcome {
+    private func etags(storedCTag: String?, into recorder: ListingRecorder) async throws -> Outcome {
         let state = DAVRequest(method: "PROPFIND", url: bookURL, depth: "0", xml: DAVRequestBody.collectionState)
         let (stateResponse, _) = try await client.send(state, expecting: [207])
         let ctag = try MultistatusParser.parse(stateResponse.body).responses.first?.properties.ctag
@@ -104,11 +114,12 @@ struct RemoteLister: Sendable {
         var listing = RemoteListing()
         listing.isComplete = true
         listing.ctag = ctag
-        _ = try MultistatusParser.parse(response.body) { item in
+        _ = try MultistatusParser.parse(response) { item in
             guard !DiscoveryMachine.sameResource(item.href, bookURL), !item.properties.resourceTypes.contains("collection")
             else { return }
-            listing.changed.append((Href.canonical(item.href), item.properties.etag))
+            try recorder.add(SyncListingEntry(href: Href.canonical(item.href), etag: item.properties.etag))
         }
+        try recorder.flush()
         return Outcome(listing: listing, supportsSyncCollection: false)
     }
 }

@@ -21,7 +21,9 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
     private var sawError = false
     private var sawElement = false
     /// Given each response as it ends instead of collecting them (``parse(_:eachResponse:)``).
-    private var each: ((Multistatus.Response) -> Void)?
+    private var each: ((Multistatus.Response) throws -> Void)?
+    /// What `each` threw: parsing stopped there, and the parse throws it.
+    private var eachError: (any Error)?
 
     private static let capturedElements: Set<String> = [
         "href", "status", "getetag", "address-data", "displayname", "sync-token", "getctag",
@@ -41,12 +43,32 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
     ///
     /// - Returns: What the body says besides its responses (the report's sync token).
     /// - Throws: ``SyncError/Code-swift.struct/malformedResponse`` when the body is not well-formed XML.
-    static func parse(_ body: [UInt8], eachResponse: (Multistatus.Response) -> Void) throws -> Multistatus {
+    /// - Throws: What `eachResponse` threw (the rest of the body is not read), or
+    ///   ``SyncError/Code-swift.struct/malformedResponse`` when the body is not well-formed XML.
+    static func parse(_ body: [UInt8], eachResponse: (Multistatus.Response) throws -> Void) throws -> Multistatus {
+        try parse(eachResponse: eachResponse) { try $0.run(body) }
+    }
+
+    /// Parses a response's body, from its file when it was spooled (a listing): read a few kilobytes at a time,
+    /// handing over each response as it ends, so the listing is never whole in memory.
+    static func parse(_ response: DAVResponse, eachResponse: (Multistatus.Response) throws -> Void) throws -> Multistatus {
+        guard let spooled = response.spooled else { return try parse(response.body, eachResponse: eachResponse) }
+        return try parse(eachResponse: eachResponse) { delegate in
+            guard let stream = InputStream(fileAtPath: spooled.path) else {
+                throw SyncError(.malformedResponse, "the server's answer could not be read back from its temporary file")
+            }
+            try delegate.run(stream)
+        }
+    }
+
+    private static func parse(
+        eachResponse: (Multistatus.Response) throws -> Void, running: (MultistatusParser) throws -> Void
+    ) throws -> Multistatus {
         let delegate = MultistatusParser()
         try withoutActuallyEscaping(eachResponse) { each in
             delegate.each = each
             defer { delegate.each = nil }
-            try delegate.run(body)
+            try running(delegate)
         }
         return delegate.result
     }
@@ -71,17 +93,22 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
                 } ?? Data()
             // Fed as a stream, so libxml2 gets the body in small chunks: given a whole body over 10,000,000 bytes at
             // once (a listing of about 57,000 cards from Radicale), it stops with an error (its lookup limit).
-            let parser = XMLParser(stream: InputStream(data: data))
-            parser.shouldProcessNamespaces = true
-            parser.shouldResolveExternalEntities = false
-            parser.delegate = self
-            let parsed = parser.parse()
-            // swift-corelibs-foundation's XMLParser recovers from errors as libxml2 does and returns true for a
-            // truncated or unbalanced body (a connection cut mid-answer): a reported error, no element at all, or
-            // an element left open makes the body malformed too.
-            guard parsed, parser.parserError == nil, !sawError, sawElement, stack.isEmpty else {
-                throw SyncError(.malformedResponse, "the server's XML is not well-formed (line \(parser.lineNumber))")
-            }
+            try run(InputStream(data: data))
+        }
+    }
+
+    private func run(_ stream: InputStream) throws {
+        let parser = XMLParser(stream: stream)
+        parser.shouldProcessNamespaces = true
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = self
+        let parsed = parser.parse()
+        if let eachError { throw eachError }
+        // swift-corelibs-foundation's XMLParser recovers from errors as libxml2 does and returns true for a
+        // truncated or unbalanced body (a connection cut mid-answer): a reported error, no element at all, or
+        // an element left open makes the body malformed too.
+        guard parsed, parser.parserError == nil, !sawError, sawElement, stack.isEmpty else {
+            throw SyncError(.malformedResponse, "the server's XML is not well-formed (line \(parser.lineNumber))")
         }
     }
 
@@ -156,7 +183,17 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
         case "propstat":
             if let status = propstatStatus, (200..<300).contains(status) { merge(properties) }
         case "response":
-            if let each { each(response) } else { result.responses.append(response) }
+            guard let each else {
+                result.responses.append(response)
+                break
+            }
+            guard eachError == nil else { break }
+            do {
+                try each(response)
+            } catch {
+                eachError = error
+                parser.abortParsing()
+            }
         default:
             break
         }
