@@ -426,7 +426,8 @@ final class ConnectionSession: @unchecked Sendable {
             sortOrder: CNContactSortOrder(rawValue: Int(request.sortOrder)) ?? .none,
             unify: request.unify)
         if query.sortOrder == .userDefault { query.sortOrder = .none }
-        let (contacts, _) = try connection.contacts(query, mutableObjects: false)
+        // The history token goes unused here (an app that wants it asks for it): no read transaction for it.
+        let contacts = try connection.fetchedContacts(query, mutableObjects: false)
         let batches = ContactBatches(contacts, compact: request.compactBatches, columns: request.columnBatches)
         // A batch of bare identifiers is small: it may hold more contacts, within its own bound.
         let largest =

@@ -27,6 +27,15 @@ extension EmbeddedConnection: ChangeTrackingConnection {
         }
     }
 
+    /// The contacts of a query, read lazily, without the history token: for a caller that has no use for it
+    /// (contactsd streaming a fetch), to which reading the token cost a read transaction of its own per fetch,
+    /// about a tenth of a phone lookup in the daemon (docs/Daemon.md, "Performance").
+    package func fetchedContacts(_ query: ContactQuery, mutableObjects: Bool) throws(CNError) -> FetchedContacts {
+        let store = try authorized()
+        try store.access.requireKeys(query.keys)
+        return FetchedContacts(store: store, query: query, mutableObjects: mutableObjects)
+    }
+
     package func link(_ identifiers: [String], preferredIdentifier: String?) throws(CNError) {
         let store = try authorized()
         try StoreError.mapped {
