@@ -72,13 +72,7 @@ public struct CardDAVAccounts: Sendable {
     /// Runs an engine call, turning its errors into ``SyncError``s.
     func storing<T>(_ body: (AuthorizedStore) throws -> T) throws -> T {
         let engine = try engine()
-        do {
-            return try body(engine)
-        } catch let error as SyncError {
-            throw error
-        } catch {
-            throw SyncError.store(StoreError.wrapping(error).contactsError)
-        }
+        return try SyncError.fromStore { try body(engine) }
     }
 
     // MARK: Reading accounts

@@ -145,13 +145,7 @@ struct CollectionSynchronizer {
 
     /// Runs a store call, turning its errors into ``SyncError``s.
     func storing<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as SyncError {
-            throw error
-        } catch {
-            throw SyncError.store(StoreError.wrapping(error).contactsError)
-        }
+        try SyncError.fromStore(body)
     }
 
     /// Runs one step in a write transaction; the caller records whether it changed the store.

@@ -30,22 +30,12 @@ final class ListingRecorder {
         guard !pending.isEmpty else { return }
         let entries = pending
         pending.removeAll(keepingCapacity: true)
-        try Self.storing { try store.appendSyncListing(run: run, entries: entries) }
+        try SyncError.fromStore { try store.appendSyncListing(run: run, entries: entries) }
     }
 
     /// Forgets everything listed so far: the listing starts over (a refused token).
     func restart() throws {
         pending.removeAll(keepingCapacity: true)
-        try Self.storing { try store.clearSyncListing(run: run) }
-    }
-
-    static func storing<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as SyncError {
-            throw error
-        } catch {
-            throw SyncError.store(StoreError.wrapping(error).contactsError)
-        }
+        try SyncError.fromStore { try store.clearSyncListing(run: run) }
     }
 }

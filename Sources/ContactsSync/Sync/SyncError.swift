@@ -1,3 +1,4 @@
+import ContactsEngine
 import ContactsModel
 
 /// An error of account management or sync.
@@ -100,6 +101,17 @@ public struct SyncError: Error, Sendable, CustomStringConvertible {
         if let error = error as? SyncError { return error }
         let cnError = (error as? CNError) ?? CNError(.dataAccessError)
         return SyncError(.store, "the contacts store failed with code \(cnError.code.rawValue)", underlying: cnError)
+    }
+
+    /// Runs a store call, turning its errors into ``SyncError``s (one it throws itself passes as it is).
+    static func fromStore<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SyncError {
+            throw error
+        } catch {
+            throw SyncError.store(StoreError.wrapping(error).contactsError)
+        }
     }
 }
 
