@@ -10,8 +10,7 @@ extension EmbeddedConnection: ChangeTrackingConnection {
     }
 
     package func changeHistory(_ query: ChangeHistoryQuery) throws(CNError) -> (events: ChangeHistoryEvents, token: Data) {
-        let store = try authorized()
-        try store.access.requireKeys(query.keys)
+        let store = try authorized(requiring: query.keys)
         return try StoreError.mapped {
             let plan = try store.historyPlan(query)
             return (ChangeHistoryEvents(store: store, plan: plan, query: query), plan.token.data)
@@ -19,8 +18,7 @@ extension EmbeddedConnection: ChangeTrackingConnection {
     }
 
     package func contacts(_ query: ContactQuery, mutableObjects: Bool) throws(CNError) -> (contacts: FetchedContacts, token: Data) {
-        let store = try authorized()
-        try store.access.requireKeys(query.keys)
+        let store = try authorized(requiring: query.keys)
         return try StoreError.mapped {
             let token = try store.currentHistoryToken().data
             return (FetchedContacts(store: store, query: query, mutableObjects: mutableObjects), token)
@@ -31,9 +29,15 @@ extension EmbeddedConnection: ChangeTrackingConnection {
     /// (contactsd streaming a fetch), to which reading the token cost a read transaction of its own per fetch,
     /// about a tenth of a phone lookup in the daemon (docs/Daemon.md, "Performance").
     package func fetchedContacts(_ query: ContactQuery, mutableObjects: Bool) throws(CNError) -> FetchedContacts {
+        FetchedContacts(store: try authorized(requiring: query.keys), query: query, mutableObjects: mutableObjects)
+    }
+
+    /// The store, once the gate has let the app in and allowed every key a read asks for (the notes
+    /// entitlement): where every read of contacts or their history starts.
+    private func authorized(requiring keys: ContactKeySet) throws(CNError) -> AuthorizedStore {
         let store = try authorized()
-        try store.access.requireKeys(query.keys)
-        return FetchedContacts(store: store, query: query, mutableObjects: mutableObjects)
+        try store.access.requireKeys(keys)
+        return store
     }
 
     package func link(_ identifiers: [String], preferredIdentifier: String?) throws(CNError) {
