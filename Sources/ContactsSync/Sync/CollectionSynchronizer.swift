@@ -82,14 +82,8 @@ struct CollectionSynchronizer {
 
         // The listing goes to the store as it is parsed, and comes back a batch at a time: never whole in memory.
         let listingRun = try storing { try store.beginSyncListing(containerIdentifier: containerIdentifier) }
-        do {
-            let summary = try await synchronize(listing: listingRun)
-            endListing(listingRun)
-            return summary
-        } catch {
-            endListing(listingRun)
-            throw error
-        }
+        defer { endListing(listingRun) }
+        return try await synchronize(listing: listingRun)
     }
 
     /// The rest of a sync, once its listing run exists: list, download, remove, upload, finish.
