@@ -79,13 +79,9 @@ struct StoredLabeledValues: LabeledValueSource {
     /// on the wire (their components are), so they are left to the decoded values.
     func appendTexts(of property: ContactProperty, to texts: inout LabeledValueTexts) -> Bool {
         guard property != .dates, let kind = LabeledValueRow.kind(of: property) else { return false }
-        // Only structured values keep fields in `detail`; an instant message address keeps its service.
-        let detailFields =
-            switch property {
-            case .postalAddresses: 7
-            case .socialProfiles: 3
-            default: 0
-            }
+        // A value's first string is its `value` column, the rest are in `detail`: an instant message address's
+        // service as it is, a postal address's or social profile's fields separated.
+        let detailFields = LabeledValueTexts.width(of: property) - 1
         var count: UInt32 = 0
         text.withUnsafeBufferPointer { buffer in
             for entry in entries where entry.kind == kind {

@@ -235,11 +235,6 @@ extension Contacts_V1_ContactColumns {
 }
 
 extension Contacts_V1_LabeledColumn {
-    /// How many strings one value of a property takes in `values`.
-    static func width(of property: ContactProperty) -> Int {
-        LabeledValueTexts.width(of: property)
-    }
-
     /// Appends one contact's values of a labeled property from its labeled values, each value's strings in
     /// place, with no array of its own; a date's components go to `dates`.
     static func append(
@@ -326,7 +321,7 @@ final class ColumnLabeledValues: Sendable {
             starts.reserveCapacity(count + 1)
             for values in message.counts { starts.append(starts[starts.count - 1] + Int(values)) }
             let total = starts[count]
-            let width = Contacts_V1_LabeledColumn.width(of: property)
+            let width = LabeledValueTexts.width(of: property)
             guard message.identifiers.count == total, message.labelPresent.count == total, message.labels.count == total,
                 message.values.count == total * width, message.dates.count == (property == .dates ? total : 0)
             else {
@@ -347,7 +342,7 @@ final class ColumnLabeledValues: Sendable {
         func decode(_ property: ContactProperty, into lists: inout LabeledValueLists) {
             guard let column = columns.columns.first(where: { $0.property == property }) else { return }
             let message = column.message
-            let width = Contacts_V1_LabeledColumn.width(of: property)
+            let width = LabeledValueTexts.width(of: property)
             for value in column.starts[index]..<column.starts[index + 1] {
                 let identifier = message.identifiers[value]
                 let label = message.labelPresent[value] ? message.labels[value] : nil
