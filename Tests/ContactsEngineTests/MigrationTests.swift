@@ -32,12 +32,9 @@ import Testing
     @Test func openingAStoreAddsTheSyncListingTablesAnEarlierVersionLacked() throws {
         let temporary = try TemporaryStore()
         _ = try temporary.personStore()
-        let queue = try DatabaseQueue(path: temporary.url.path)
-        try queue.write { db in
+        try temporary.rewind(migration: SyncSchema.listingMigrationName) { db in
             try db.execute(sql: "DROP TABLE sync_listing; DROP TABLE sync_listing_run")
-            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [SyncSchema.listingMigrationName])
         }
-        try queue.close()
         let reopened = try temporary.personStore()
         let container = try reopened.defaultContainerIdentifier()
         let run = try reopened.beginSyncListing(containerIdentifier: container)
@@ -77,12 +74,9 @@ import Testing
     @Test func openingAStoreAddsTheSyncCardIndexesAnEarlierVersionLacked() throws {
         let temporary = try TemporaryStore()
         _ = try temporary.personStore()
-        let queue = try DatabaseQueue(path: temporary.url.path)
-        try queue.write { db in
+        try temporary.rewind(migration: SyncSchema.cardIndexesMigrationName) { db in
             try db.execute(sql: "DROP INDEX sync_card_unsettled; DROP INDEX sync_card_kind_object")
-            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [SyncSchema.cardIndexesMigrationName])
         }
-        try queue.close()
         let reopened = try temporary.personStore()
         let indexes = try reopened.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'sync_card'")

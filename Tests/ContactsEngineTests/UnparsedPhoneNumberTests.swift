@@ -49,12 +49,9 @@ import Testing
         let temporary = try TemporaryStore()
         let saved = try ContactFixtures.save([ContactFixtures.person("Ann", "Test", phones: [Self.numbers[0]])], in: temporary.store)
         // As an earlier version left the store: no index row for the number, and the migration not applied.
-        let queue = try DatabaseQueue(path: temporary.url.path)
-        try queue.write { db in
+        try temporary.rewind(migration: PhoneIndexSchema.migrationName) { db in
             try db.execute(sql: "DELETE FROM phone_index; DELETE FROM phone_index_staged")
-            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [PhoneIndexSchema.migrationName])
         }
-        try queue.close()
         let reopened = try temporary.reopen()
         let found = try reopened.unifiedContacts(
             matching: CNContact.predicateForContacts(matching: CNPhoneNumber(stringValue: Self.numbers[0])),
