@@ -222,6 +222,33 @@ struct VCardOutput {
         finishLine()
     }
 
+    /// Where the next byte goes, to mark the start of a value written with ``appendRaw(_:)``.
+    var valueMark: Int { count }
+
+    /// Appends text without escaping; ``escapeValue(from:)`` escapes it once the value is complete.
+    mutating func appendRaw(_ text: String) {
+        appendUTF8(text)
+    }
+
+    /// Escapes as text what was written since `start` (with ``appendRaw(_:)``), in place; most values need
+    /// nothing. Escaping the value as a whole, not part by part, keeps a CR LF split across two parts one line
+    /// break, as escaping the joined string does.
+    mutating func escapeValue(from start: Int) {
+        let written = UnsafeBufferPointer(start: base + start, count: count - start)
+        guard Self.needsEscaping(written) else { return }
+        folding.removeAll(keepingCapacity: true)
+        folding.append(contentsOf: written)
+        count = start
+        folding.withUnsafeBufferPointer { appendEscapedSlowly($0, .text) }
+    }
+
+    /// Ends the line with one text value given as UTF-8 bytes.
+    mutating func value(utf8 text: [UInt8]) {
+        append(UInt8(ascii: ":"))
+        text.withUnsafeBufferPointer { appendEscaped($0, .text) }
+        finishLine()
+    }
+
     /// Ends the line with a structured value whose components are separated by `;`.
     mutating func components(_ parts: [String]) {
         startValue()
@@ -288,6 +315,14 @@ struct VCardOutput {
         if !copied { appendEscapedSlowly(text, escaping) }
     }
 
+    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, _ escaping: Escaping) {
+        if Self.needsEscaping(utf8) {
+            appendEscapedSlowly(utf8, escaping)
+        } else {
+            append(utf8)
+        }
+    }
+
     /// Whether the text holds a backslash, comma, semicolon or line break.
     ///
     /// Most values are short (names, phone numbers, e-mail addresses): they are tested eight bytes at a time in
@@ -344,23 +379,26 @@ struct VCardOutput {
     @inline(never)
     private mutating func appendEscapedSlowly(_ text: String, _ escaping: Escaping) {
         var text = text
-        text.withUTF8 { utf8 in
-            var previousWasCarriageReturn = false
-            for byte in utf8 {
-                defer { previousWasCarriageReturn = byte == 0x0D }
-                switch byte {
-                case 0x0D:
-                    append(UInt8(ascii: "\\"), UInt8(ascii: "n"))
-                case 0x0A:
-                    if !previousWasCarriageReturn { append(UInt8(ascii: "\\"), UInt8(ascii: "n")) }
-                case UInt8(ascii: "\\") where escaping != .verbatim:
-                    append(UInt8(ascii: "\\"), UInt8(ascii: "\\"))
-                case UInt8(ascii: ","), UInt8(ascii: ";"):
-                    if escaping == .text { append(UInt8(ascii: "\\")) }
-                    append(byte)
-                default:
-                    append(byte)
-                }
+        text.withUTF8 { appendEscapedSlowly($0, escaping) }
+    }
+
+    @inline(never)
+    private mutating func appendEscapedSlowly(_ utf8: UnsafeBufferPointer<UInt8>, _ escaping: Escaping) {
+        var previousWasCarriageReturn = false
+        for byte in utf8 {
+            defer { previousWasCarriageReturn = byte == 0x0D }
+            switch byte {
+            case 0x0D:
+                append(UInt8(ascii: "\\"), UInt8(ascii: "n"))
+            case 0x0A:
+                if !previousWasCarriageReturn { append(UInt8(ascii: "\\"), UInt8(ascii: "n")) }
+            case UInt8(ascii: "\\") where escaping != .verbatim:
+                append(UInt8(ascii: "\\"), UInt8(ascii: "\\"))
+            case UInt8(ascii: ","), UInt8(ascii: ";"):
+                if escaping == .text { append(UInt8(ascii: "\\")) }
+                append(byte)
+            default:
+                append(byte)
             }
         }
     }
