@@ -238,8 +238,11 @@ package enum VCardValueDecoding {
                 return nil
             }
         }
-        if !isASCII, !isValidUTF8(bytes) { return nil }
-        return String(decoding: bytes, as: UTF8.self)
+        if isASCII { return String(decoding: bytes, as: UTF8.self) }
+        // One validation, the standard library's, which builds the string as it goes: checking with
+        // ``isValidUTF8(_:)`` first and then `String(decoding:as:)` validated non-ASCII text twice (1.7% of reading
+        // the realistic cards, 41% of whose names are not Latin). Both accept exactly well-formed UTF-8 (tested).
+        return String(validating: bytes, as: UTF8.self)
     }
 
     /// The bytes without leading and trailing spaces and tabs.
