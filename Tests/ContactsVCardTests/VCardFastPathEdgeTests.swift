@@ -55,6 +55,32 @@ import Testing
         #expect(cards.map(\.contact.givenName) == ["Long Name Of The First Card", ""])
     }
 
+    // MARK: Structured values validated part by part
+
+    /// `N`, `ORG` and `ADR` split into parts validated once each: non-ASCII parts, escaped separators, and a part
+    /// that is not UTF-8 (the whole value is then read as windows-1252, as the general path reads it).
+    @Test func structuredValuesReadAsTheGeneralPathReadsThem() throws {
+        let lines: [[UInt8]] = [
+            Array("N:Müller\\;Schmidt;Zoë\\,Anna;;Dr.;".utf8),
+            Array("ORG:株式会社;営業\\;第一;".utf8),
+            Array("item1.ADR;type=HOME:;;Straße 1\\nHof;Köln;;50667;Deutschland".utf8),
+            Array("N:Ren".utf8) + [0xE9] + Array(";Gar\\;c".utf8) + [0xED] + Array("a;;;".utf8),
+            Array("ADR:;;caf".utf8) + [0xE9] + Array(";Paris;;;".utf8),
+            Array("ORG:ok;".utf8) + [0xC3],
+        ]
+        var text: [UInt8] = Array("BEGIN:VCARD\r\n".utf8)
+        for line in lines { text += line + Array("\r\nEND:VCARD\r\nBEGIN:VCARD\r\n".utf8) }
+        text += Array("END:VCARD\r\n".utf8)
+        let cards = try VCardReader.read(Data(text))
+        #expect(cards[0].contact.familyName == "Müller;Schmidt" && cards[0].contact.givenName == "Zoë,Anna")
+        #expect(cards[1].contact.organizationName == "株式会社" && cards[1].contact.departmentName == "営業;第一")
+        #expect(cards[2].contact.postalAddresses.first?.value.street == "Straße 1\nHof")
+        #expect(cards[3].contact.familyName == "René" && cards[3].contact.givenName == "Gar;c\u{ED}a")
+        #expect(cards[4].contact.postalAddresses.first?.value.street == "café")
+        #expect(cards[5].contact.departmentName == "\u{C3}")
+        try VCardFastPathTests.expectSameReading(Data(text))
+    }
+
     // MARK: Companions by group
 
     /// Labels and country codes find their values before and after them, past the table's scan limit too (where

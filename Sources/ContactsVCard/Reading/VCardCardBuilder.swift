@@ -165,6 +165,12 @@ struct VCardCardBuilder {
     /// Reads the components of a structured value such as `N` or `ADR` into ``parts``.
     mutating func readComponents(_ line: VCardContentLine, _ bytes: [UInt8]) {
         parts.removeAll(keepingCapacity: true)
+        if usesFastPaths, line.transferEncoding == .none, !line.hasCharset,
+            VCardValueDecoding.splitValidUTF8(bytes[line.valueStart...], separator: UInt8(ascii: ";"), into: &parts)
+        {
+            return
+        }
+        parts.removeAll(keepingCapacity: true)
         VCardValueDecoding.split(valueBytes(line, bytes), separator: UInt8(ascii: ";"), into: &parts)
         if Self.mayHoldRawLineBreaks(line) {
             for index in parts.indices { parts[index] = Self.normalizingLineBreaks(parts[index]) }
