@@ -14,7 +14,6 @@ extension VCardCardBuilder {
         storage.postalAddresses = resolve(addresses, &identifiers) { fields, group in
             var fields = fields
             if let group {
-                // Empty tables are skipped: a lookup hashes the group even when there is nothing to find.
                 fields.isoCountryCode = countryCodes.isEmpty ? "" : countryCodes[group] ?? ""
                 fields.subLocality = subLocalities.isEmpty ? "" : subLocalities[group] ?? ""
                 fields.subAdministrativeArea = subAdministrativeAreas.isEmpty ? "" : subAdministrativeAreas[group] ?? ""
@@ -27,6 +26,14 @@ extension VCardCardBuilder {
         storage.instantMessageAddresses = resolve(instantMessages, &identifiers) { $0 }
         storage.note = notes.count == 1 ? notes[0] : notes.joined(separator: "\n")
         if kind == .organization { storage.contactType = .organization }
+        if hasFormattedNameBytes {
+            // What `text(_:_:)` gives for a line without transfer encoding or character set.
+            let value = formattedNameBytes[...]
+            if kind == .group || !hasSeen(.name) || storage.givenName.isEmpty && storage.familyName.isEmpty {
+                formattedName = VCardValueDecoding.plainText(value)
+                    ?? VCardValueDecoding.unescape(VCardValueDecoding.utf8Bytes(value, charset: nil))
+            }
+        }
         var groupName: String?
         if kind == .group {
             groupName = formattedName ?? structuredGroupName()

@@ -15,7 +15,14 @@ extension VCardCardBuilder {
             break
         case .name: addName(line, bytes)
         case .formattedName:
-            if firstUse(.formattedName) { formattedName = text(line, bytes) } else { keepUnknown(line, bytes) }
+            guard firstUse(.formattedName) else { return keepUnknown(line, bytes) }
+            if usesFastPaths, line.transferEncoding == .none, !line.hasCharset {
+                formattedNameBytes.removeAll(keepingCapacity: true)
+                formattedNameBytes.append(contentsOf: bytes[line.valueStart...])
+                hasFormattedNameBytes = true
+            } else {
+                formattedName = text(line, bytes)
+            }
         case .nickname: setSingle(line, bytes, key: .nickname) { $0.nickname = $1 }
         case .maidenName: setSingle(line, bytes, key: .maidenName) { $0.previousFamilyName = $1 }
         case .phoneticGiven: setSingle(line, bytes, key: .phoneticGiven) { $0.phoneticGivenName = $1 }
@@ -160,18 +167,12 @@ extension VCardCardBuilder {
         var plainValue = plain ? VCardValueDecoding.plainText(bytes[line.valueStart...]) : nil
         if companion == .label, let text = plainValue { plainValue = VCardLabels.interned(text) }
         let value = plainValue ?? text(line, bytes)
-        var isNew = false
-        func store(_ table: inout [String: String]) {
-            if table[group] == nil {
-                table[group] = value
-                isNew = true
-            }
-        }
+        let isNew: Bool
         switch companion {
-        case .label: store(&labels)
-        case .countryCode: store(&countryCodes)
-        case .subLocality: store(&subLocalities)
-        case .subAdministrativeArea: store(&subAdministrativeAreas)
+        case .label: isNew = labels.insertIfAbsent(value, for: group)
+        case .countryCode: isNew = countryCodes.insertIfAbsent(value, for: group)
+        case .subLocality: isNew = subLocalities.insertIfAbsent(value, for: group)
+        case .subAdministrativeArea: isNew = subAdministrativeAreas.insertIfAbsent(value, for: group)
         }
         keepUnknown(line, bytes, isCompanion: isNew, plainValue: plainValue)
     }

@@ -102,13 +102,13 @@ package struct VCardContentLine {
         var charsetRange: Range<Int>?
         let colon = walkParameters(line, from: index) { nameRange, valueRange, _ in
             if let valueRange {
-                if matches(line, nameRange, encodingWord) {
+                if spells(line, nameRange, "ENCODING") {
                     // The first ENCODING counts; a later bare encoding overrides it.
                     if encodingRange == nil { encodingRange = valueRange }
-                } else if matches(line, nameRange, charsetWord), charsetRange == nil {
+                } else if spells(line, nameRange, "CHARSET"), charsetRange == nil {
                     charsetRange = valueRange
                 }
-            } else if bareEncodings.contains(where: { matches(line, nameRange, $0) }) {
+            } else if isBareEncoding(line, nameRange) {
                 encodingRange = nameRange
             }
         }
@@ -117,9 +117,9 @@ package struct VCardContentLine {
         result.encodingRange = encodingRange
         result.charsetRange = charsetRange
         if let encodingRange {
-            if matches(line, encodingRange, quotedPrintableWord) {
+            if spells(line, encodingRange, "QUOTED-PRINTABLE") {
                 result.transferEncoding = .quotedPrintable
-            } else if matches(line, encodingRange, base64Word) || matches(line, encodingRange, bWord) {
+            } else if spells(line, encodingRange, "BASE64") || spells(line, encodingRange, "B") {
                 result.transferEncoding = .base64
             } else {
                 result.transferEncoding = .other
@@ -232,13 +232,27 @@ package struct VCardContentLine {
         return true
     }
 
-    private static let encodingWord = Array("ENCODING".utf8)
-    private static let quotedPrintableWord = Array("QUOTED-PRINTABLE".utf8)
-    private static let base64Word = Array("BASE64".utf8)
-    private static let bWord = Array("B".utf8)
-    private static let charsetWord = Array("CHARSET".utf8)
-    private static let typeWord = Array("TYPE".utf8)
-    private static let bareEncodings: [[UInt8]] = ["QUOTED-PRINTABLE", "BASE64", "B", "8BIT", "7BIT"].map { Array($0.utf8) }
+    /// Whether a range of the line spells an upper-case ASCII word, ignoring case.
+    ///
+    /// The words are static strings rather than arrays in static properties: each use of such a property went
+    /// through its lazy initializer's `swift_once` (once per parameter, ~0.5% of reading the realistic cards).
+    @inline(__always)
+    static func spells(_ line: [UInt8], _ range: Range<Int>, _ word: StaticString) -> Bool {
+        guard range.count == word.utf8CodeUnitCount else { return false }
+        let letters = word.utf8Start
+        var offset = 0
+        for index in range {
+            if VCardBytes.upper(line[index]) != letters[offset] { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    /// Whether a bare parameter is a vCard 2.1 transfer encoding: `QUOTED-PRINTABLE`, `BASE64`, `B`, `8BIT`, `7BIT`.
+    static func isBareEncoding(_ line: [UInt8], _ range: Range<Int>) -> Bool {
+        spells(line, range, "QUOTED-PRINTABLE") || spells(line, range, "BASE64") || spells(line, range, "B")
+            || spells(line, range, "8BIT") || spells(line, range, "7BIT")
+    }
 
     /// The text of a parameter value, with RFC 6868 caret escapes decoded.
     private static func valueText(_ line: [UInt8], _ range: Range<Int>) -> String {
@@ -356,10 +370,10 @@ extension VCardContentLine {
         let line = bytes
         _ = Self.walkParameters(line, from: parameterStart) { nameRange, valueRange, _ in
             guard let valueRange else {
-                if !Self.bareEncodings.contains(where: { Self.matches(line, nameRange, $0) }) { body(nameRange) }
+                if !Self.isBareEncoding(line, nameRange) { body(nameRange) }
                 return
             }
-            guard Self.matches(line, nameRange, Self.typeWord) else { return }
+            guard Self.spells(line, nameRange, "TYPE") else { return }
             var start = valueRange.lowerBound
             var index = start
             while index <= valueRange.upperBound {

@@ -22,6 +22,9 @@ package struct VCardStreamReader {
     private var isOpen = false
     /// Cards that hold the current one, outermost first.
     private var outer: [VCardCardBuilder.Box] = []
+    /// The card that just ended with no nested cards after it: the common case, handed out by moving it out of
+    /// this slot (taking it from ``ready`` copied the card, retaining and releasing each of its fields).
+    private var finished: VCardCard?
     private var ready: [VCardCard] = []
     /// Cards that ended inside a card still open; they follow it.
     private var nested: [VCardCard] = []
@@ -65,6 +68,7 @@ package struct VCardStreamReader {
     /// - Throws: ``VCardParseError`` for malformed input, or the error of the chunk source.
     package mutating func next() throws -> VCardCard? {
         while true {
+            if let card = finished.take() { return card }
             if readyIndex < ready.count {
                 let card = ready[readyIndex]
                 readyIndex += 1
@@ -107,9 +111,14 @@ package struct VCardStreamReader {
             let card = builder.builder.finish(identifiers: &identifiers)
             if usesFastPaths { spare.append(builder) }
             if !isOpen {
-                ready.append(card)
-                ready.append(contentsOf: nested)
-                nested.removeAll()
+                // `next()` hands out every ready card before it reads another line, so both are empty here.
+                if nested.isEmpty {
+                    finished = card
+                } else {
+                    ready.append(card)
+                    ready.append(contentsOf: nested)
+                    nested.removeAll()
+                }
             } else {
                 nested.append(card)
             }

@@ -90,7 +90,10 @@ struct VCardOutput {
     /// The memory for `extra` more bytes.
     @inline(__always)
     private mutating func room(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
-        if !isKnownUniquelyReferenced(&owner) { separate() }
+        // Lines are separated from copies when they begin (``startLine()``); checking on every append cost 3.6%
+        // of serializing. A copy made in the middle of a line would write into shared memory: the writer never
+        // makes one, and debug builds check it here.
+        assert(isKnownUniquelyReferenced(&owner), "a VCardOutput copied in the middle of a line")
         if count + extra > capacity { reserveCapacity(max(capacity * 2, count + extra)) }
         return base + count
     }
@@ -121,6 +124,15 @@ struct VCardOutput {
 
     // MARK: Content lines
 
+    /// Gives the output memory of its own if a copy shares it, before a line is written: every line starts here
+    /// (``begin(_:)`` and its variants, ``appendLines(_:)``), so a copy made between lines never writes into the
+    /// memory of another.
+    @inline(__always)
+    private mutating func startLine() {
+        if !isKnownUniquelyReferenced(&owner) { separate() }
+        lineStart = count
+    }
+
     /// Starts a content line with a name the writer spells (no string to retain and release).
     mutating func begin(_ name: StaticString) {
         begin(name, item: nil)
@@ -128,7 +140,7 @@ struct VCardOutput {
 
     /// Starts a content line with an optional group and a name as read from a card.
     mutating func begin(_ name: String, group: String?) {
-        lineStart = count
+        startLine()
         if let group {
             appendUTF8(group)
             append(UInt8(ascii: "."))
@@ -138,7 +150,7 @@ struct VCardOutput {
 
     /// Starts a content line in the group `item<number>`, or in no group for nil.
     mutating func begin(_ name: StaticString, item: Int?) {
-        lineStart = count
+        startLine()
         if let item {
             append(UInt8(ascii: "i"), UInt8(ascii: "t"))
             append(UInt8(ascii: "e"), UInt8(ascii: "m"))
@@ -170,6 +182,7 @@ struct VCardOutput {
 
     /// Adds whole lines written earlier into another output.
     mutating func appendLines(_ text: [UInt8]) {
+        startLine()
         append(text)
     }
 
@@ -222,6 +235,33 @@ struct VCardOutput {
         finishLine()
     }
 
+    /// Where the next byte goes, to mark the start of a value written with ``appendRaw(_:)``.
+    var valueMark: Int { count }
+
+    /// Appends text without escaping; ``escapeValue(from:)`` escapes it once the value is complete.
+    mutating func appendRaw(_ text: String) {
+        appendUTF8(text)
+    }
+
+    /// Escapes as text what was written since `start` (with ``appendRaw(_:)``), in place; most values need
+    /// nothing. Escaping the value as a whole, not part by part, keeps a CR LF split across two parts one line
+    /// break, as escaping the joined string does.
+    mutating func escapeValue(from start: Int) {
+        let written = UnsafeBufferPointer(start: base + start, count: count - start)
+        guard Self.needsEscaping(written) else { return }
+        folding.removeAll(keepingCapacity: true)
+        folding.append(contentsOf: written)
+        count = start
+        folding.withUnsafeBufferPointer { appendEscapedSlowly($0, .text) }
+    }
+
+    /// Ends the line with one text value given as UTF-8 bytes.
+    mutating func value(utf8 text: [UInt8]) {
+        append(UInt8(ascii: ":"))
+        text.withUnsafeBufferPointer { appendEscaped($0, .text) }
+        finishLine()
+    }
+
     /// Ends the line with a structured value whose components are separated by `;`.
     mutating func components(_ parts: [String]) {
         startValue()
@@ -264,8 +304,12 @@ struct VCardOutput {
 
     /// Appends a string's UTF-8 bytes in one copy (appending its `utf8` view goes through a generic copy).
     private mutating func appendUTF8(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
+        // The UTF-8 view's storage, borrowed: `var copy = text; copy.withUTF8` retained and released the string
+        // (bridged strings, which have no contiguous UTF-8, take that way).
+        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
+            var text = text
+            text.withUTF8 { append($0) }
+        }
     }
 
     private mutating func appendDecimal(_ number: Int) {
@@ -276,16 +320,24 @@ struct VCardOutput {
     private mutating func appendEscaped(_ text: String, _ escaping: Escaping) {
         // Empty components are common (`N:Family;Given;;;`, `ADR:;;street;...`).
         if text.isEmpty { return }
-        var text = text
         // Most values need no escaping: they are copied in one go, and the byte-by-byte loop below lives in a
         // function of its own so that this path stays small enough to inline (a quarter of the instructions
         // of serializing went to this function and its closure before).
-        let copied = text.withUTF8 { utf8 in
+        // The storage is borrowed, not copied into a variable for `withUTF8` (a retain and a release a value).
+        let copied = text.utf8.withContiguousStorageIfAvailable { utf8 in
             guard !Self.needsEscaping(utf8) else { return false }
             append(utf8)
             return true
         }
-        if !copied { appendEscapedSlowly(text, escaping) }
+        if copied != true { appendEscapedSlowly(text, escaping) }
+    }
+
+    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, _ escaping: Escaping) {
+        if Self.needsEscaping(utf8) {
+            appendEscapedSlowly(utf8, escaping)
+        } else {
+            append(utf8)
+        }
     }
 
     /// Whether the text holds a backslash, comma, semicolon or line break.
@@ -344,23 +396,26 @@ struct VCardOutput {
     @inline(never)
     private mutating func appendEscapedSlowly(_ text: String, _ escaping: Escaping) {
         var text = text
-        text.withUTF8 { utf8 in
-            var previousWasCarriageReturn = false
-            for byte in utf8 {
-                defer { previousWasCarriageReturn = byte == 0x0D }
-                switch byte {
-                case 0x0D:
-                    append(UInt8(ascii: "\\"), UInt8(ascii: "n"))
-                case 0x0A:
-                    if !previousWasCarriageReturn { append(UInt8(ascii: "\\"), UInt8(ascii: "n")) }
-                case UInt8(ascii: "\\") where escaping != .verbatim:
-                    append(UInt8(ascii: "\\"), UInt8(ascii: "\\"))
-                case UInt8(ascii: ","), UInt8(ascii: ";"):
-                    if escaping == .text { append(UInt8(ascii: "\\")) }
-                    append(byte)
-                default:
-                    append(byte)
-                }
+        text.withUTF8 { appendEscapedSlowly($0, escaping) }
+    }
+
+    @inline(never)
+    private mutating func appendEscapedSlowly(_ utf8: UnsafeBufferPointer<UInt8>, _ escaping: Escaping) {
+        var previousWasCarriageReturn = false
+        for byte in utf8 {
+            defer { previousWasCarriageReturn = byte == 0x0D }
+            switch byte {
+            case 0x0D:
+                append(UInt8(ascii: "\\"), UInt8(ascii: "n"))
+            case 0x0A:
+                if !previousWasCarriageReturn { append(UInt8(ascii: "\\"), UInt8(ascii: "n")) }
+            case UInt8(ascii: "\\") where escaping != .verbatim:
+                append(UInt8(ascii: "\\"), UInt8(ascii: "\\"))
+            case UInt8(ascii: ","), UInt8(ascii: ";"):
+                if escaping == .text { append(UInt8(ascii: "\\")) }
+                append(byte)
+            default:
+                append(byte)
             }
         }
     }

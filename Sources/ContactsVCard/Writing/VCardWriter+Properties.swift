@@ -2,7 +2,7 @@ import ContactsModel
 import Foundation
 
 extension VCardWriter {
-    mutating func writeNames(_ storage: borrowing ContactStorage, contact: CNContact) {
+    mutating func writeNames(_ storage: borrowing ContactStorage) {
         output.begin("N")
         output.startValue()
         output.component(storage.familyName, first: true)
@@ -12,7 +12,12 @@ extension VCardWriter {
         output.component(storage.nameSuffix)
         output.finishLine()
         output.begin("FN")
-        output.value(VCardFormattedName.make(storage, contact: contact))
+        switch formattedNameSource {
+        case .text: output.value(utf8: formattedName)
+        case .storage:
+            VCardFormattedName.write(storage, to: &output)
+            output.finishLine()
+        }
         single("NICKNAME", storage.nickname)
         single("X-MAIDENNAME", storage.previousFamilyName)
         single("X-PHONETIC-FIRST-NAME", storage.phoneticGivenName)
