@@ -56,9 +56,11 @@ package final class DaemonConnection: ContactStoreConnection, ContactStorePrivac
         request.compactBatches = true
         // Contacts by column, decoded straight into storage (docs/Protocol.md, "Column batches").
         request.columnBatches = true
-        // One batch at a time, as the embedded store reads them: the next batch is read after this block ran
-        // over the last, so contacts the block saves are visited too (EnumerationBatchTests). Reading one batch
-        // ahead missed them, and measured no faster here (docs/Daemon.md, "Performance").
+        // One batch at a time, as the embedded store reads them: the next batch is granted after this block ran
+        // over the last, so contacts the block saves are visited too (EnumerationBatchTests). The daemon reads
+        // that batch meanwhile and sends it only if nothing changed since; otherwise it reads it again
+        // (docs/Protocol.md, "Streaming and flow control"). Granting two would let the daemon send the next batch
+        // before the block ran, unchecked.
         request.initialBatches = 1
         let stream = try open(.fetchContacts(request))
         while true {

@@ -506,6 +506,12 @@ final class ConnectionSession: @unchecked Sendable {
         streams[id] = stream
     }
 
+    /// How many streams this connection keeps open, and how many of them hold a batch read ahead (tests: a
+    /// cancelled or closed stream leaves neither behind).
+    func streamCounts() -> (open: Int, readAhead: Int) {
+        queue.sync { (streams.count, streams.values.filter { $0.ahead != nil }.count) }
+    }
+
     /// A batch's frame, encoded before it is written (a batch read ahead waits encoded).
     private static func frame(id: UInt64, _ body: Contacts_V1_ServerMessage.OneOf_Body) -> [UInt8]? {
         var message = Contacts_V1_ServerMessage()
