@@ -35,7 +35,7 @@ struct ReadAheadCheck {
 /// A fetch's contacts, read from the store a page (one read transaction) per batch.
 ///
 /// After each batch is sent, the next one is read at once and held while the client decodes the last one and
-/// runs its block over it ("Read ahead" in docs/Daemon.md). It is sent only when nothing was committed to the
+/// runs its block over it (docs/Protocol.md, "Read ahead"). It is sent only when nothing was committed to the
 /// store since the moment before it was read (a save of the block's, of another connection, of another process)
 /// and the gate still lets the app through; otherwise it is dropped and read again from where the client is, so
 /// the client sees what it would have seen had the batch been read when it asked, as the embedded store reads it.

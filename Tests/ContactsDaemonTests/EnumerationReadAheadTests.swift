@@ -72,14 +72,15 @@ import Testing
     /// (128 to 639); the contacts changed, at 800 and 900, are in the daemon's held batch and in the embedded
     /// store's third, which it reads after the block ran over 639. Both modes must show the changes.
     @Test(arguments: [StoreMode.daemon, .embedded], Writer.allCases)
-    func anotherConnectionsChangesBetweenBatchesAreSeenAsTheEmbeddedStoreSeesThem(mode: StoreMode, writer: Writer) throws {
+    func anotherConnectionsChangesBetweenBatchesAreSeenAsTheEmbeddedStoreSeesThem(mode: StoreMode, writer: Writer)
+        throws
+    {
         let fixture = try DaemonFixture()
         try fixture.setAccess(.full)
         let saved = try Self.saveNumbered(1_300, in: fixture.person)
+        let file = fixture.daemon.configuration.storeURL(for: geteuid())
         let reader =
-            mode == .daemon
-            ? fixture.appStore()
-            : CNContactStore(configuration: ContactStoreConfiguration(url: fixture.daemon.configuration.storeURL(for: geteuid())))
+            mode == .daemon ? fixture.appStore() : CNContactStore(configuration: ContactStoreConfiguration(url: file))
         let other = writer == .otherDaemonConnection ? fixture.appStore() : fixture.person
         var seen: [String: String] = [:]
         var count = 0
@@ -89,9 +90,10 @@ import Testing
             count += 1
             guard count == Self.batch else { return }
             do {
+                let keys = [CNContactGivenNameKey as CNKeyDescriptor]
                 let renamed = try #require(
-                    other.unifiedContact(withIdentifier: saved[800].identifier, keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])
-                        .mutableCopy() as? CNMutableContact)
+                    other.unifiedContact(withIdentifier: saved[800].identifier, keysToFetch: keys).mutableCopy()
+                        as? CNMutableContact)
                 renamed.givenName = "Renamed"
                 let request = CNSaveRequest()
                 request.update(renamed)
