@@ -72,8 +72,8 @@ final class ContactBatches: BatchSource {
         if started, !gatePassed, let check { try check.authorize() }
         started = true
         gatePassed = false
-        let page = try iterator.nextPage(limit: size)
-        return (body(page.contacts, last: page.last), page.last)
+        let (contacts, last) = try iterator.nextPage(limit: size)
+        return (body(contacts, last: last), last)
     }
 
     func readAhead(size: Int) -> (body: Contacts_V1_ServerMessage.OneOf_Body, last: Bool)? {
@@ -83,9 +83,9 @@ final class ContactBatches: BatchSource {
             // Taken before the read: a commit between this stamp and the read's snapshot makes the batch look
             // stale when it is not, never the other way round.
             let stamp = try check.stamp()
-            let page = try iterator.nextPage(limit: size)
+            let (contacts, last) = try iterator.nextPage(limit: size)
             held = (start, stamp)
-            return (body(page.contacts, last: page.last), page.last)
+            return (body(contacts, last: last), last)
         } catch {
             iterator.rewind(to: start)
             return nil
@@ -111,7 +111,7 @@ final class ContactBatches: BatchSource {
         return .contactBatch(batch)
     }
 
-    private func body(_ page: [ContactStorage], last: Bool) -> Contacts_V1_ServerMessage.OneOf_Body {
+    private func body(_ page: consuming [ContactStorage], last: Bool) -> Contacts_V1_ServerMessage.OneOf_Body {
         if compact { return .contactBatch(Contacts_V1_ContactBatch(compact: page, last: last, columns: columns)) }
         var batch = Contacts_V1_ContactBatch()
         batch.contacts = page.map { Contacts_V1_Contact($0) }
