@@ -8,9 +8,37 @@ protocol BatchSource: AnyObject {
     func nextBatch(size: Int) throws(CNError) -> (body: Contacts_V1_ServerMessage.OneOf_Body, last: Bool)
     /// The last, empty batch that answers Cancel.
     func cancelled() -> Contacts_V1_ServerMessage.OneOf_Body
+    /// Reads the next batch before the client asks for it (while it works on the last one), or gives nil when
+    /// this source does not read ahead or the read failed (the batch is then read again when asked for).
+    func readAhead(size: Int) -> (body: Contacts_V1_ServerMessage.OneOf_Body, last: Bool)?
+    /// Whether the batch read ahead may be sent as it is, asked when the client wants it. When not, the source
+    /// went back to where it stood before reading it, and ``nextBatch(size:)`` reads it again.
+    ///
+    /// - Throws: The error that ends the stream instead (`authorizationDenied`, 100, when the app's access was
+    ///   reduced meanwhile).
+    func confirmReadAhead() throws(CNError) -> Bool
 }
 
-/// A fetch's contacts, read from the store a page at a time.
+extension BatchSource {
+    func readAhead(size: Int) -> (body: Contacts_V1_ServerMessage.OneOf_Body, last: Bool)? { nil }
+    func confirmReadAhead() throws(CNError) -> Bool { false }
+}
+
+/// What a batch read ahead depends on besides the store's contents: the app's access, checked again by the gate
+/// (it throws 100 when the access was reduced since the connection first read), and a stamp that changes with
+/// every commit to the store file (``StoreDatabase/changeStamp()``).
+struct ReadAheadCheck {
+    let stamp: () throws(CNError) -> Int64
+    let authorize: () throws(CNError) -> Void
+}
+
+/// A fetch's contacts, read from the store a page (one read transaction) per batch.
+///
+/// After each batch is sent, the next one is read at once and held while the client decodes the last one and
+/// runs its block over it (docs/Protocol.md, "Read ahead"). It is sent only when nothing was committed to the
+/// store since the moment before it was read (a save of the block's, of another connection, of another process)
+/// and the gate still lets the app through; otherwise it is dropped and read again from where the client is, so
+/// the client sees what it would have seen had the batch been read when it asked, as the embedded store reads it.
 final class ContactBatches: BatchSource {
     private let contacts: FetchedContacts
     private var iterator: FetchedContacts.Iterator
@@ -18,32 +46,76 @@ final class ContactBatches: BatchSource {
     private let compact: Bool
     /// Whether the client also reads column batches (docs/Protocol.md, "Column batches").
     private let columns: Bool
+    /// How a batch read ahead is checked; nil reads no batch ahead.
+    private let check: ReadAheadCheck?
+    /// The batch read ahead: where the read started, and the store's stamp taken before it.
+    private var held: (start: FetchedContacts.Iterator.PagePosition, stamp: Int64)?
+    /// Whether a batch was sent; whether the gate was passed for the next one already.
+    private var started = false
+    private var gatePassed = false
 
-    init(_ contacts: FetchedContacts, compact: Bool, columns: Bool) {
+    init(_ contacts: FetchedContacts, compact: Bool, columns: Bool, readAhead check: ReadAheadCheck? = nil) {
         self.contacts = contacts
         self.iterator = contacts.makeIterator()
         self.compact = compact
         self.columns = compact && columns
+        self.check = check
     }
 
     func nextBatch(size: Int) throws(CNError) -> (body: Contacts_V1_ServerMessage.OneOf_Body, last: Bool) {
-        var page: [ContactStorage] = []
-        page.reserveCapacity(size)
-        while page.count < size, let storage = iterator.nextStorage() {
-            page.append(storage)
+        if let held {
+            // Read ahead and never sent: read again.
+            self.held = nil
+            iterator.rewind(to: held.start)
         }
-        if let error = contacts.error { throw (error as? CNError) ?? CNError(.dataAccessError) }
-        let last = page.count < size
-        if compact { return (.contactBatch(Contacts_V1_ContactBatch(compact: page, last: last, columns: columns)), last) }
-        var batch = Contacts_V1_ContactBatch()
-        batch.contacts = page.map { Contacts_V1_Contact($0) }
-        batch.last = last
-        return (.contactBatch(batch), last)
+        // Every batch after the first passes the gate again, as a call would: reduced access ends the stream.
+        if started, !gatePassed, let check { try check.authorize() }
+        started = true
+        gatePassed = false
+        let (contacts, last) = try iterator.nextPage(limit: size)
+        return (body(contacts, last: last), last)
+    }
+
+    func readAhead(size: Int) -> (body: Contacts_V1_ServerMessage.OneOf_Body, last: Bool)? {
+        guard let check, held == nil else { return nil }
+        let start = iterator.pagePosition
+        do throws(CNError) {
+            // Taken before the read: a commit between this stamp and the read's snapshot makes the batch look
+            // stale when it is not, never the other way round.
+            let stamp = try check.stamp()
+            let (contacts, last) = try iterator.nextPage(limit: size)
+            held = (start, stamp)
+            return (body(contacts, last: last), last)
+        } catch {
+            iterator.rewind(to: start)
+            return nil
+        }
+    }
+
+    func confirmReadAhead() throws(CNError) -> Bool {
+        guard let check, let held else { return false }
+        self.held = nil
+        // The stamp first, then the gate: a reduction committed after the stamp is still seen by the gate, and
+        // one committed before it changed the stamp. A stamp that cannot be read counts as a change.
+        let stamp = try? check.stamp()
+        try check.authorize()
+        if stamp == held.stamp { return true }
+        iterator.rewind(to: held.start)
+        gatePassed = true
+        return false
     }
 
     func cancelled() -> Contacts_V1_ServerMessage.OneOf_Body {
         var batch = Contacts_V1_ContactBatch()
         batch.last = true
+        return .contactBatch(batch)
+    }
+
+    private func body(_ page: consuming [ContactStorage], last: Bool) -> Contacts_V1_ServerMessage.OneOf_Body {
+        if compact { return .contactBatch(Contacts_V1_ContactBatch(compact: page, last: last, columns: columns)) }
+        var batch = Contacts_V1_ContactBatch()
+        batch.contacts = page.map { Contacts_V1_Contact($0) }
+        batch.last = last
         return .contactBatch(batch)
     }
 }

@@ -26,6 +26,9 @@ final class ConnectionSession: @unchecked Sendable {
         var source: any BatchSource
         var batchSize: Int
         var credit: Int
+        /// The next batch, read and encoded while the client works on the last one (``BatchSource/readAhead(size:)``);
+        /// at most one per stream, dropped with the stream.
+        var ahead: (frame: [UInt8], last: Bool)?
     }
 
     private let channel: any Channel
@@ -428,7 +431,14 @@ final class ConnectionSession: @unchecked Sendable {
         if query.sortOrder == .userDefault { query.sortOrder = .none }
         // The history token goes unused here (an app that wants it asks for it): no read transaction for it.
         let contacts = try connection.fetchedContacts(query, mutableObjects: false)
-        let batches = ContactBatches(contacts, compact: request.compactBatches, columns: request.columnBatches)
+        let database = try connection.database()
+        let check = ReadAheadCheck(
+            stamp: { () throws(CNError) in
+                do throws(StoreError) { return try database.changeStamp() } catch { throw error.contactsError }
+            },
+            authorize: { () throws(CNError) in _ = try connection.authorized() })
+        let batches = ContactBatches(
+            contacts, compact: request.compactBatches, columns: request.columnBatches, readAhead: check)
         // A batch of bare identifiers is small: it may hold more contacts, within its own bound.
         let largest =
             query.keys.union(.identifierOnly) == .identifierOnly
@@ -461,26 +471,61 @@ final class ConnectionSession: @unchecked Sendable {
 
     /// Sends batches while the stream has credit and the client reads what it is sent (a client that grants
     /// credit but stops reading is sent no more until it reads: its batches never pile up in the daemon); the
-    /// last batch ends the stream.
+    /// last batch ends the stream. Out of credit, it reads the next batch ahead while the client works on the last.
     private func advance(id: UInt64, adding credit: Int) throws(CNError) {
         guard var stream = streams[id] else { return }
         stream.credit += credit
         while stream.credit > 0, channel.isWritable {
-            let batch: (body: Contacts_V1_ServerMessage.OneOf_Body, last: Bool)
+            let frame: [UInt8]?
+            let last: Bool
             do throws(CNError) {
-                batch = try stream.source.nextBatch(size: stream.batchSize)
+                if let ahead = stream.ahead, try stream.source.confirmReadAhead() {
+                    (frame, last) = ahead
+                } else {
+                    let batch = try stream.source.nextBatch(size: stream.batchSize)
+                    (frame, last) = (Self.frame(id: id, batch.body), batch.last)
+                }
+                stream.ahead = nil
             } catch {
                 streams[id] = nil
                 throw error
             }
-            send(id: id, batch.body)
-            if batch.last {
+            if let frame { write(frame) }
+            if last {
                 streams[id] = nil
                 return
             }
             stream.credit -= 1
         }
+        // Only a client that reads what it is sent gets a batch read ahead: one batch at most waits in the daemon.
+        if stream.ahead == nil, stream.credit == 0, channel.isWritable,
+            let batch = stream.source.readAhead(size: stream.batchSize)
+        {
+            stream.ahead = Self.frame(id: id, batch.body).map { ($0, batch.last) }
+        }
         streams[id] = stream
+    }
+
+    /// How many streams this connection keeps open, and how many of them hold a batch read ahead (tests: a
+    /// cancelled or closed stream leaves neither behind).
+    func streamCounts() -> (open: Int, readAhead: Int) {
+        queue.sync { (streams.count, streams.values.filter { $0.ahead != nil }.count) }
+    }
+
+    /// A batch's frame, encoded before it is written (a batch read ahead waits encoded).
+    private static func frame(id: UInt64, _ body: Contacts_V1_ServerMessage.OneOf_Body) -> [UInt8]? {
+        var message = Contacts_V1_ServerMessage()
+        message.id = id
+        message.body = body
+        return try? Frame.encode(message)
+    }
+
+    /// Writes an encoded frame, as ``send(id:_:)`` does.
+    private func write(_ frame: [UInt8]) {
+        guard channel.isActive else { return }
+        var buffer = channel.allocator.buffer(capacity: frame.count)
+        buffer.writeBytes(frame)
+        channel.writeAndFlush(buffer, promise: nil)
     }
 
     // MARK: Replies

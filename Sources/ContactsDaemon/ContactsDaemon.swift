@@ -84,6 +84,12 @@ package final class ContactsDaemon: Sendable {
     /// How many identified connections the daemon keeps (tests: closed connections leave none behind).
     package var liveSessionCount: Int { live.count }
 
+    /// The streams open on every identified connection, and the batches read ahead for them (tests: a cancelled
+    /// or closed stream holds no batch).
+    package var openStreams: (open: Int, readAhead: Int) {
+        live.all.map { $0.streamCounts() }.reduce((0, 0)) { ($0.0 + $1.open, $0.1 + $1.readAhead) }
+    }
+
     /// Starts serving the person's screens on 127.0.0.1 (docs/WebUI.md); the person's agents then get
     /// one-time links into them.
     ///

@@ -25,6 +25,11 @@ final class LiveSessions: Sendable {
         entries.withLock { $0.count }
     }
 
+    /// Every identified connection.
+    var all: [ConnectionSession] {
+        entries.withLock { $0.values.map(\.session) }
+    }
+
     /// The open connections of a user's apps.
     func sessions(uid: uid_t) -> [ConnectionSession] {
         entries.withLock { entries in entries.values.filter { $0.uid == uid }.map(\.session) }

@@ -14,8 +14,10 @@ extension AuthorizedStore {
     ///
     /// The same keyset paging as ``enumerateContacts(_:body:)``, driven by the caller so results can be
     /// pulled lazily.
+    ///
+    /// - Parameter limit: The most cards the batch reads (unified, it may hold fewer contacts).
     package func contactPage(
-        _ query: ContactQuery, from cursor: ContactPageCursor, seen: inout Set<Int64>
+        _ query: ContactQuery, from cursor: ContactPageCursor, seen: inout Set<Int64>, limit: Int = batchSize
     ) throws -> (contacts: [ContactStorage], next: ContactPageCursor?) {
         let reader = ContactReader(keys: query.keys, unify: query.unify)
         let after: (key: String, id: Int64)? =
@@ -28,7 +30,7 @@ extension AuthorizedStore {
             var batch: [ContactStorage] = []
             let last = try readBatch(
                 into: &batch, reader: reader, condition: condition, sortColumn: Self.sortColumn(of: query), after: after,
-                limit: Self.batchSize, in: db
+                limit: limit, in: db
             )
             if query.unify {
                 try UnifiedContacts.collapse(&batch, reader: reader, visibility: access.visibility, seen: &seen, in: db)

@@ -110,5 +110,64 @@ public final class FetchedContacts: Sequence {
             defer { position += 1 }
             return buffer[position]
         }
+
+        /// Where a read of the store stands between pages: where the next page starts, and the linked persons
+        /// returned so far (a unified fetch returns each once).
+        package struct PagePosition {
+            fileprivate var cursor: AuthorizedStore.ContactPageCursor?
+            fileprivate var seen: Set<Int64>
+        }
+
+        /// Where the next ``nextPage(limit:)`` starts.
+        package var pagePosition: PagePosition {
+            PagePosition(cursor: cursor, seen: seen)
+        }
+
+        /// Goes back to a position taken earlier: the next page is read again, from the store as it is now.
+        ///
+        /// The daemon reads a batch ahead while the app runs its block over the previous one, and reads it again
+        /// from here when the block (or anyone) changed the store meanwhile.
+        package mutating func rewind(to earlier: PagePosition) {
+            cursor = earlier.cursor
+            seen = earlier.seen
+            buffer = []
+            position = 0
+        }
+
+        /// The next contacts, at most `limit` cards read in one read transaction, and whether they are the last.
+        ///
+        /// A page of a unified fetch may hold fewer contacts than it read cards (a unified contact is returned
+        /// once) without being the last. A read error is thrown and ends the iteration (``rewind(to:)`` starts
+        /// it again), and is not kept in ``FetchedContacts/error``. Contacts read from elsewhere (daemon mode)
+        /// come as the pages they arrived in.
+        package mutating func nextPage(limit: Int) throws(CNError) -> (contacts: [ContactStorage], last: Bool) {
+            if position < buffer.count {
+                // Contacts ``next()`` read and did not hand out yet come first, as a page of their own.
+                let rest = Array(buffer[position...])
+                buffer = []
+                position = 0
+                return (rest, cursor == nil && pages == nil)
+            }
+            guard let current = cursor else { return ([], true) }
+            do {
+                switch owner.source {
+                case .store(let store, let query):
+                    let page = try store.contactPage(query, from: current, seen: &seen, limit: Swift.max(1, limit))
+                    cursor = page.next
+                    return (page.contacts, page.next == nil)
+                case .pages:
+                    guard let page = try pages?.nextPage() else {
+                        cursor = nil
+                        pages = nil
+                        return ([], true)
+                    }
+                    return (page, false)
+                }
+            } catch {
+                cursor = nil
+                pages = nil
+                throw (error as? CNError) ?? StoreError.wrapping(error).contactsError
+            }
+        }
     }
 }

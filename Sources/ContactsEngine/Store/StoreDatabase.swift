@@ -21,6 +21,8 @@ package final class StoreDatabase: Sendable {
     }
     /// The contacts this store's saves staged since they last counted them (``IndexStaging/Tally``).
     private let stagingTally = IndexStaging.Tally()
+    /// Tells whether anything was committed between two reads (``changeStamp()``).
+    private let changeProbe: StoreChangeProbe
     package var compiler: PredicateCompiler { PredicateCompiler(phoneMatcher: phoneMatcher) }
 
     private init(pool: DatabasePool, configuration: ContactStoreConfiguration, sortKey: SortKey, phoneMatcher: any PhoneNumberMatching) {
@@ -28,6 +30,7 @@ package final class StoreDatabase: Sendable {
         self.configuration = configuration
         self.sortKey = sortKey
         self.phoneMatcher = phoneMatcher
+        self.changeProbe = StoreChangeProbe(path: configuration.url.path)
     }
 
     /// Opens (creating when needed) the store a configuration names and brings its schema up to date.
@@ -96,6 +99,17 @@ package final class StoreDatabase: Sendable {
                     dataVersion: try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0,
                     lastTransaction: try Int64.fetchOne(db, sql: #"SELECT max(id) FROM "transaction""#) ?? 0)
             }
+        } catch {
+            throw StoreError.wrapping(error)
+        }
+    }
+
+    /// A value that changes whenever anything is committed to the file, by this process or another: equal
+    /// stamps taken before a read and later mean the read still shows the store as it is. Reads no contact data,
+    /// so it needs no gate access.
+    package func changeStamp() throws(StoreError) -> Int64 {
+        do {
+            return try changeProbe.dataVersion()
         } catch {
             throw StoreError.wrapping(error)
         }

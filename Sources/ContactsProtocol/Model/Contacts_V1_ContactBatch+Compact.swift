@@ -16,7 +16,7 @@ extension Contacts_V1_ContactBatch {
     ///   - last: Whether this is the last batch of its reply.
     ///   - columns: Whether the client reads column batches (docs/Protocol.md, "Column batches"): contacts that
     ///     share their keys are then sent as ``Contacts_V1_ContactColumns`` unless a key has no column form.
-    package init(compact contacts: [ContactStorage], last: Bool, columns: Bool = false) {
+    package init(compact contacts: consuming [ContactStorage], last: Bool, columns: Bool = false) {
         self.init()
         self.last = last
         guard let keys = contacts.first?.fetchedKeys else { return }
@@ -32,8 +32,10 @@ extension Contacts_V1_ContactBatch {
             }
         }
         if shared { self.keys = keys.keys }
-        if shared, columns, let form = Contacts_V1_ContactColumns(contacts, keys: keys) {
-            self.columns = form
+        // Images have no column form (the columns' initializer gives nil for them); the page is handed over
+        // whole, so its contacts are moved into the columns, not copied.
+        if shared, columns, !keys.contains(.imageData), !keys.contains(.thumbnailImageData) {
+            if let form = Contacts_V1_ContactColumns(consume contacts, keys: keys) { self.columns = form }
             return
         }
         self.contacts = contacts.map { Contacts_V1_Contact($0, listingKeys: !shared) }
