@@ -138,9 +138,10 @@ final class ConnectionSession: @unchecked Sendable {
     /// - **The person.** A call that would ask the person, or wait for a prompt already showing, fails at once
     ///   inside ``PrivacyGate/withoutWaitingForPerson(_:)`` and is queued instead, to wait there as before: the
     ///   person's answer may have to come through this very loop.
-    /// - **The stall.** What one call costs: a few indexed reads and the reply, the largest a fetch's first
-    ///   batch (one page read; at most `maximumBatchSize` contacts, or `maximumIdentifierBatchSize` bare
-    ///   identifiers). The rest of a fetch's credit is granted by a queued job.
+    /// - **The stall.** What one call costs: a few indexed reads and the reply, the largest the first batch of a
+    ///   fetch whose predicate an index answers (one page read; at most `maximumBatchSize` contacts, or
+    ///   `maximumIdentifierBatchSize` bare identifiers). The rest of a fetch's credit is granted by a queued job, and of the calls one read of the
+    ///   socket brings, the loop answers ``callsAnsweredPerRead`` at most: the rest are queued.
     func receive(_ frame: ByteBuffer) {
         let view = loopView.value
         // A busy session's frames are decoded on its queue, as before: the loop decodes only what it may answer.
@@ -169,8 +170,9 @@ final class ConnectionSession: @unchecked Sendable {
             request.initialBatches = 1
             call.body = .fetchContacts(request)
         }
-        let personNeeded = queue.sync { () -> Bool in
-            guard case .identified(let app, let connection) = phase else { return false }
+        let queueInstead = queue.sync { () -> Bool in
+            // Ready means identified; anything else is the queue's to answer (a refusal, say).
+            guard case .identified(let app, let connection) = phase else { return true }
             let outcome = connection.gate.withoutWaitingForPerson { () throws(CNError) in
                 try self.dispatch(call, app: app, connection: connection)
             }
@@ -184,7 +186,7 @@ final class ConnectionSession: @unchecked Sendable {
                 return false
             }
         }
-        if personNeeded {
+        if queueInstead {
             // Nothing was sent or kept: the call runs again on the queue, where it may wait for the person.
             enqueue { self.handle(message) }
         } else if laterCredit > 0 {

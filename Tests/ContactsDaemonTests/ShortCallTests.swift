@@ -111,6 +111,44 @@ import Testing
         #expect(identifiers.count == people.count)
     }
 
+    @Test func aLookupAnsweredOnTheLoopSendsTheBatchesItWasGrantedAndNoMore() throws {
+        let fixture = try DaemonFixture()
+        let people = (0..<20).map { ContactFixtures.person("Given\($0)", "Family\($0)", phones: ["+1 415 555 0100"]) }
+        try ContactFixtures.save(people, in: fixture.person)
+        try fixture.setAccess(.full)
+        let client = try Self.greetedClient(fixture)
+        var fetch = Contacts_V1_FetchContactsRequest()
+        fetch.predicate.kind = .contactsMatchingPhoneNumber("+1 415 555 0100")
+        fetch.keys = Self.allKeys
+        fetch.batchSize = 4
+        fetch.initialBatches = 3
+
+        try client.send(id: 2, .fetchContacts(fetch))
+        // A status call after the three granted batches marks where the daemon stopped.
+        try client.send(id: 3, .authorizationStatus(Contacts_V1_AuthorizationStatusRequest()))
+        let status = try client.reply(to: 3)
+        #expect(Self.order(of: status.messages).suffix(4) == [2, 2, 2, 3])
+        var more = Contacts_V1_Continue()
+        more.batches = 10
+        try client.send(id: 2, .continue(more))
+        var messages: [Contacts_V1_ServerMessage] = []
+        while true {
+            let reply = try client.reply(to: 2)
+            messages = reply.messages
+            guard case .contactBatch(let batch) = reply.message.body else {
+                Issue.record("not a batch: \(reply.message)")
+                return
+            }
+            if batch.last { break }
+        }
+        var identifiers: [String] = []
+        for message in messages where message.id == 2 {
+            if case .contactBatch(let batch) = message.body { identifiers += batch.contacts.map(\.identifier) }
+        }
+        #expect(identifiers.count == people.count)
+        #expect(Set(identifiers) == Set(people.map(\.identifier)))
+    }
+
     /// Asks the person after a while; counts how often.
     private final class SlowConsent: ConsentAgent {
         let asked = Atomic<Int>(0)
