@@ -63,6 +63,10 @@ final class ConnectionSession: @unchecked Sendable {
     /// rest answered from its queue, so it holds the loop (and every other connection) for a few calls at most.
     private static let callsAnsweredPerRead = 8
 
+    /// The largest frame the loop decodes to see whether it is a short call: short calls are small (the largest,
+    /// a fetch by 256 identifiers, takes about 10 KiB), and a larger frame (a vCard chunk) is decoded on the queue.
+    private static let shortCallFrameLimit = 32 * 1024
+
     init(
         channel: any Channel, configuration: DaemonConfiguration, pending: PendingConsents, pickers: PendingPickers,
         live: LiveSessions, stores: UserStores, notices: ChangeNotices, screens: ScreensSlot, label: String
@@ -146,6 +150,7 @@ final class ConnectionSession: @unchecked Sendable {
         let view = loopView.value
         // A busy session's frames are decoded on its queue, as before: the loop decodes only what it may answer.
         guard view.ready, view.jobs == 0, view.answeredInRead < Self.callsAnsweredPerRead,
+            frame.readableBytes <= Self.shortCallFrameLimit,
             let message = try? Contacts_V1_ClientMessage(serializedBytes: Array(frame.readableBytesView))
         else {
             return enqueue { self.handle(frame) }
