@@ -1,6 +1,7 @@
 import NIOCore
 
-/// The event-loop side of a connection: hands each frame to the connection's session and ends it on close.
+/// The event-loop side of a connection: hands each frame to the connection's session (which answers short calls
+/// on the loop, ``ConnectionSession/receive(_:)``), tells it when a read ended, and ends it on close.
 final class ConnectionHandler: ChannelInboundHandler, Sendable {
     typealias InboundIn = ByteBuffer
 
@@ -12,6 +13,11 @@ final class ConnectionHandler: ChannelInboundHandler, Sendable {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         session.receive(unwrapInboundIn(data))
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        session.readEnded()
+        context.fireChannelReadComplete()
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {

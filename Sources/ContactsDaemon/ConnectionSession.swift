@@ -12,8 +12,10 @@ import SwiftProtobuf
 /// Every frame becomes a job on the queue, so a slow SQLite call or a stuck client holds this connection only;
 /// other connections have their own queues. Streams advance one batch per job and only as far as the client's
 /// credit allows (``Contacts_V1_Continue``), so no thread waits on a client and no reply grows without bound.
+/// The exception: an idle session's short calls are answered on the event loop itself (``receive(_:)``).
 final class ConnectionSession: @unchecked Sendable {
-    // SAFETY: every mutable field is read and written on `queue` only.
+    // SAFETY: every mutable field is read and written on `queue` only (or inside `queue.sync` from the event
+    // loop, which excludes the queue's jobs as well); `loopView` checks itself that it is used on the loop only.
     // TODO(#13): make this an actor once the engine's calls can be awaited without blocking the pool.
 
     private enum Phase {
@@ -48,6 +50,25 @@ final class ConnectionSession: @unchecked Sendable {
     private(set) var credentials: PeerCredentials?
     /// A change notice that waits for the client to read what it was sent (see ``pushChange()``).
     private var changeOwed = false
+    /// What the event loop knows of this session, to decide whether a frame may be answered on the loop.
+    private let loopView: NIOLoopBoundBox<LoopView>
+
+    private struct LoopView {
+        /// The jobs the loop queued whose end has not reached the loop yet (``enqueue(_:)``).
+        var jobs = 0
+        /// Whether the peer is identified and was greeted; once true, it stays true.
+        var ready = false
+        /// The calls answered on the loop since the socket's last read ended (``readEnded()``).
+        var answeredInRead = 0
+    }
+
+    /// How many calls of one read the loop answers itself: a client that writes calls by the thousand gets the
+    /// rest answered from its queue, so it holds the loop (and every other connection) for a few calls at most.
+    private static let callsAnsweredPerRead = 8
+
+    /// The largest frame the loop decodes to see whether it is a short call: short calls are small (the largest,
+    /// a fetch by 256 identifiers, takes about 10 KiB), and a larger frame (a vCard chunk) is decoded on the queue.
+    private static let shortCallFrameLimit = 32 * 1024
 
     init(
         channel: any Channel, configuration: DaemonConfiguration, pending: PendingConsents, pickers: PendingPickers,
@@ -62,6 +83,7 @@ final class ConnectionSession: @unchecked Sendable {
         self.notices = notices
         self.screens = screens
         self.queue = DispatchQueue(label: "contactsd.connection.\(label)")
+        self.loopView = NIOLoopBoundBox.makeBoxSendingValue(LoopView(), eventLoop: channel.eventLoop)
     }
 
     /// Identifies the peer from its credentials. It is the session's first job, so frames wait behind it.
@@ -102,9 +124,104 @@ final class ConnectionSession: @unchecked Sendable {
         }
     }
 
-    /// Takes one frame from the event loop.
+    /// Takes one frame from the event loop, and answers it there when the call is short and the session idle.
+    ///
+    /// A frame that comes while the session is idle (identified, greeted, none of the loop's jobs queued or
+    /// running) and asks for a short call (``Contacts_V1_ClientMessage/isShortCall``) runs right here, inside
+    /// `queue.sync`, and its reply is written on the loop at once: a queued job costs two thread hand-offs (a
+    /// worker woken for the job, the loop woken through its eventfd for the write). Every other frame is a job on
+    /// the queue, as before.
+    ///
+    /// Why this is safe:
+    /// - **Order.** The loop counts the jobs it queued and learns of each one's end from a task the job posts to
+    ///   the loop after its replies' writes (the loop runs its tasks in order). With none left, every earlier
+    ///   frame was handled and its replies written, so an inline reply overtakes nothing; a frame that comes
+    ///   while a job is queued or running goes behind it.
+    /// - **No deadlock.** The loop waits only for the queue, never the reverse: the one job that waits for the
+    ///   loop, the identification (``start(credentials:identifier:stores:)``), comes before the greeting, and
+    ///   the loop learns the session is ready only from the greeting's end. What other threads put on the queue
+    ///   meanwhile is short and waits for no one: a change notice, an export's end, a revocation (`revoke` runs
+    ///   in `queue.sync` from another thread).
+    /// - **The person.** A call that would ask the person, or wait for a prompt already showing, fails at once
+    ///   inside ``PrivacyGate/withoutWaitingForPerson(_:)`` and is queued instead, to wait there as before: the
+    ///   person's answer may have to come through this very loop.
+    /// - **The stall.** What one call costs: a few indexed reads and the reply, the largest the first batch of a
+    ///   fetch whose predicate an index answers (one page read; at most `maximumBatchSize` contacts, or
+    ///   `maximumIdentifierBatchSize` bare identifiers). The rest of a fetch's credit is granted by a queued job, and of the calls one read of the
+    ///   socket brings, the loop answers ``callsAnsweredPerRead`` at most: the rest are queued.
     func receive(_ frame: ByteBuffer) {
-        queue.async { self.handle(frame) }
+        let view = loopView.value
+        // A busy session's frames are decoded on its queue, as before: the loop decodes only what it may answer.
+        guard view.ready, view.jobs == 0, view.answeredInRead < Self.callsAnsweredPerRead,
+            frame.readableBytes <= Self.shortCallFrameLimit,
+            let message = try? Contacts_V1_ClientMessage(serializedBytes: Array(frame.readableBytesView))
+        else {
+            return enqueue { self.handle(frame) }
+        }
+        guard message.isShortCall else { return enqueue { self.handle(message) } }
+        loopView.value.answeredInRead += 1
+        answerOnLoop(message)
+    }
+
+    /// The socket's read ended (every frame of it was received): the next read may have calls answered on the loop.
+    func readEnded() {
+        loopView.value.answeredInRead = 0
+    }
+
+    /// Runs a short call on the event loop (``receive(_:)``), or queues it when it needs the person.
+    private func answerOnLoop(_ message: Contacts_V1_ClientMessage) {
+        var call = message
+        var laterCredit = 0
+        if case .fetchContacts(var request) = message.body, request.initialBatches > 1 {
+            // The loop sends the first batch only.
+            laterCredit = Int(request.initialBatches) - 1
+            request.initialBatches = 1
+            call.body = .fetchContacts(request)
+        }
+        let queueInstead = queue.sync { () -> Bool in
+            // Ready means identified; anything else is the queue's to answer (a refusal, say).
+            guard case .identified(let app, let connection) = phase else { return true }
+            let outcome = connection.gate.withoutWaitingForPerson { () throws(CNError) in
+                try self.dispatch(call, app: app, connection: connection)
+            }
+            switch outcome {
+            case nil:
+                return true
+            case .success:
+                return false
+            case .failure(let error):
+                send(id: message.id, .error(Contacts_V1_Error(error)))
+                return false
+            }
+        }
+        if queueInstead {
+            // Nothing was sent or kept: the call runs again on the queue, where it may wait for the person.
+            enqueue { self.handle(message) }
+        } else if laterCredit > 0 {
+            let credit = laterCredit
+            enqueue { self.grant(credit, to: message.id) }
+        }
+    }
+
+    /// Queues a job from the event loop, counted there until its end reaches the loop (``receive(_:)``).
+    private func enqueue(_ job: @escaping @Sendable () -> Void) {
+        loopView.value.jobs += 1
+        queue.async {
+            job()
+            self.jobEnded()
+        }
+    }
+
+    /// Tells the loop that one of its jobs ended; posted after the job's writes, so it reaches the loop after them.
+    private func jobEnded() {
+        var ready = false
+        if greeted, case .identified = phase { ready = true }
+        // A closed channel reads no more frames; its loop may be shutting down.
+        guard channel.isActive else { return }
+        channel.eventLoop.execute {
+            self.loopView.value.jobs -= 1
+            if ready { self.loopView.value.ready = true }
+        }
     }
 
     /// Ends the session: streams are dropped, the pidfd is closed.
@@ -166,7 +283,8 @@ final class ConnectionSession: @unchecked Sendable {
 
     /// The client read enough of what it was sent: a notice that waited goes now, and streams with credit go on.
     func writabilityChanged() {
-        queue.async {
+        // Counted as the loop's job: it may send many batches, and no short call may wait for it on the loop.
+        enqueue {
             guard self.channel.isWritable else { return }
             if self.changeOwed {
                 self.changeOwed = false
@@ -197,6 +315,10 @@ final class ConnectionSession: @unchecked Sendable {
         } catch {
             return fail(id: 0, DaemonError(.protocolViolation, "a frame is not a client message"), close: true)
         }
+        handle(message)
+    }
+
+    private func handle(_ message: Contacts_V1_ClientMessage) {
         guard greeted else { return greet(message) }
         guard case .identified(let app, let connection) = phase else {
             if case .refused(let error) = phase { return fail(id: message.id, error, close: false) }
@@ -467,6 +589,15 @@ final class ConnectionSession: @unchecked Sendable {
         let size = max(1, min(Int(batchSize == 0 ? 256 : batchSize), largest))
         streams[id] = Stream(source: source, batchSize: size, credit: max(1, Int(initialBatches)))
         try advance(id: id, adding: 0)
+    }
+
+    /// Grants a stream the credit the event loop held back from its first batch (``answerOnLoop(_:)``).
+    private func grant(_ credit: Int, to id: UInt64) {
+        do throws(CNError) {
+            try advance(id: id, adding: credit)
+        } catch {
+            send(id: id, .error(Contacts_V1_Error(error)))
+        }
     }
 
     /// Sends batches while the stream has credit and the client reads what it is sent (a client that grants

@@ -14,6 +14,10 @@ package final class PrivacyGate: Sendable {
         var accessor: AccessorIdentity?
         var opened: AccessGeneration?
         var coordinator: AuthorizationCoordinator?
+        /// The thread whose calls may not wait for the person (``withoutWaitingForPerson(_:)``), if any.
+        var noWaitThread: pthread_t?
+        /// Whether a call on that thread needed the person.
+        var personNeeded = false
     }
 
     /// The privacy collaborators.
@@ -62,6 +66,13 @@ package final class PrivacyGate: Sendable {
     ///
     /// - Throws: `authorizationDenied` (100) when nobody could ask or the person did not allow access.
     func askPerson(_ app: AppIdentity, database: StoreDatabase) throws(CNError) {
+        let mayWait = state.withLock { state in
+            guard let thread = state.noWaitThread, pthread_equal(thread, pthread_self()) != 0 else { return true }
+            state.personNeeded = true
+            return false
+        }
+        // Asking, or joining a prompt already showing, would hold this thread for as long as the person takes.
+        guard mayWait else { throw CNError(.authorizationDenied) }
         let coordinator = coordinator(for: app, database: database)
         let outcome = ThreadTaskExecutor.runBlocking { () async -> CNError? in
             do throws(CNError) {
@@ -73,6 +84,32 @@ package final class PrivacyGate: Sendable {
         }
         // runBlocking gives nil when the blocking run itself failed: that grants nothing either.
         if let failure = outcome ?? CNError(.authorizationDenied) { throw failure }
+    }
+
+    /// Runs `body` on this thread with a gate that never waits for the person: a call that would ask (or join a
+    /// prompt already showing) fails at once instead, and nothing is asked or recorded.
+    ///
+    /// contactsd answers an idle app's short calls on its event loop, which must never wait for a person (whose
+    /// answer may come through that very loop); a call that needs the person is run again on the app's own queue.
+    /// Other threads using this gate meanwhile (a picker's) are not affected.
+    ///
+    /// - Returns: The body's result, or nil when the body needed the person (its result is then meaningless).
+    package func withoutWaitingForPerson<Value>(_ body: () throws(CNError) -> Value) -> Result<Value, CNError>? {
+        state.withLock { state in
+            state.noWaitThread = pthread_self()
+            state.personNeeded = false
+        }
+        let result: Result<Value, CNError>
+        do throws(CNError) {
+            result = .success(try body())
+        } catch {
+            result = .failure(error)
+        }
+        let needed = state.withLock { state in
+            state.noWaitThread = nil
+            return state.personNeeded
+        }
+        return needed ? nil : result
     }
 
     /// The app's effective status now; never asks, never blocks on the person.
