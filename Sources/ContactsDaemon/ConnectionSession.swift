@@ -629,7 +629,9 @@ final class ConnectionSession: @unchecked Sendable {
             stream.credit -= 1
         }
         // Only a client that reads what it is sent gets a batch read ahead: one batch at most waits in the daemon.
-        if stream.ahead == nil, stream.credit == 0, channel.isWritable,
+        // Never on the event loop (a short call's first batch, ``receive(_:)``): the loop's stall stays one page,
+        // and the next batch is read when the client asks for it, on the queue, which then reads ahead as usual.
+        if stream.ahead == nil, stream.credit == 0, channel.isWritable, !channel.eventLoop.inEventLoop,
             let batch = stream.source.readAhead(size: stream.batchSize)
         {
             stream.ahead = Self.frame(id: id, batch.body).map { ($0, batch.last) }
