@@ -74,6 +74,43 @@ import Testing
         #expect(fetched.thumbnailImageData == nil)
     }
 
+    /// A saved contact shows the stored state without a read: the one whose image went away has its derived
+    /// fields cleared in place, while the one with a new image in the same request is read back for its
+    /// thumbnail (daemon mode asks contactsd for the stored state of the second case only).
+    @Test(arguments: StoreMode.allCases)
+    func savedContactsShowTheirImageDerivedFieldsWithAndWithoutAnImage(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
+        let keep = ContactFixtures.person("Ann", "Lee")
+        keep.imageData = try photo()
+        let drop = ContactFixtures.person("Bo", "Ek")
+        drop.imageData = try photo()
+        try ContactFixtures.save([keep, drop], in: temporary.store)
+        #expect(drop.imageDataAvailable && drop.thumbnailImageData != nil)
+
+        drop.imageData = nil
+        drop.givenName = "Bob"
+        let request = CNSaveRequest()
+        request.update(drop)
+        try temporary.store.execute(request)
+        #expect(!drop.imageDataAvailable)
+        #expect(drop.thumbnailImageData == nil)
+        #expect(drop.givenName == "Bob" && drop.familyName == "Ek")
+
+        let added = ContactFixtures.person("Cy", "Oz")
+        let pictured = ContactFixtures.person("Di", "Ng")
+        pictured.imageData = try photo()
+        let both = CNSaveRequest()
+        both.add(added, toContainerWithIdentifier: nil)
+        both.add(pictured, toContainerWithIdentifier: nil)
+        try temporary.store.execute(both)
+        #expect(!added.imageDataAvailable && added.thumbnailImageData == nil)
+        #expect(pictured.imageDataAvailable)
+        let keys = [CNContactThumbnailImageDataKey, CNContactImageDataAvailableKey].map { $0 as CNKeyDescriptor }
+        let stored = try temporary.store.unifiedContact(withIdentifier: pictured.identifier, keysToFetch: keys)
+        #expect(pictured.thumbnailImageData != nil && pictured.thumbnailImageData == stored.thumbnailImageData)
+        #expect(added.givenName == "Cy")
+    }
+
     @Test(arguments: StoreMode.allCases)
     func dataThatIsNotAnImageIsKeptWithoutThumbnail(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)

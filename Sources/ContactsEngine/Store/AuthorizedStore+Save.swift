@@ -51,12 +51,13 @@ extension AuthorizedStore {
     }
 
     /// Brings a saved contact's derived fields up to date without reading it back, and says whether it must
-    /// still be read back.
+    /// still be read back (``needsReadBack(_:)``).
     ///
     /// Every stored column and value round-trips exactly (validation rejects what would not), so after the
     /// commit a saved contact already shows the stored state for the keys it holds, except the fields the
     /// store derives from the image. Only contacts holding a new image and its thumbnail key need a read.
-    private static func updateDerivedFields(_ contact: CNMutableContact) -> Bool {
+    /// The daemon's client calls this too, after a save it did not ask the daemon to read back.
+    package static func updateDerivedFields(_ contact: CNMutableContact) -> Bool {
         let keys = contact.storage.fetchedKeys
         guard keys.contains(.imageData) else { return false }
         let hasImage = contact.storage.imageData != nil
@@ -68,6 +69,13 @@ extension AuthorizedStore {
             contact.storage.thumbnailImageData = nil
         }
         return hasImage
+    }
+
+    /// Whether a contact about to be saved will have to be read back after the commit to show the stored state:
+    /// what ``updateDerivedFields(_:)`` will answer for it, without changing it (the save may still fail).
+    package static func needsReadBack(_ contact: CNContact) -> Bool {
+        let keys = contact.storage.fetchedKeys
+        return keys.contains(.imageData) && keys.contains(.thumbnailImageData) && contact.storage.imageData != nil
     }
 
     private static func validate(_ contact: CNContact) throws {
