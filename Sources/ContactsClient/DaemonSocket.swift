@@ -86,12 +86,45 @@ final class DaemonSocket {
             } catch {
                 throw Self.unavailable("contactsd sent a malformed frame")
             }
-            let count = chunk.withUnsafeMutableBytes { raw in recv(descriptor, raw.baseAddress, raw.count, 0) }
+            var count = receiveSpinning()
+            if count < 0, errno == EAGAIN {
+                count = chunk.withUnsafeMutableBytes { raw in recv(descriptor, raw.baseAddress, raw.count, 0) }
+            }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { throw Self.unavailable("the connection to contactsd was lost") }
             buffer.append(chunk[0..<count])
         }
     }
+
+    /// Polls for the reply without sleeping for up to ``spinNanoseconds`` before the caller blocks in recv(2).
+    ///
+    /// Most replies come 20–110 µs after the request. A thread that sleeps for one is woken by the kernel after its
+    /// processor wakes from idle, which on a quiet machine cost more than the call itself: the status call took
+    /// 64–70 µs sleeping and 22–26 µs polling, a fetch by identifier 160–218 and 106–108 (docs/Daemon.md, "The caller
+    /// polls briefly for its reply"). A slow reply (a long query, a prompt for the person) falls through to the
+    /// blocking read after the budget: at most 200 µs of processor time a call, no added latency.
+    private func receiveSpinning() -> Int {
+        var start = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { raw in
+                recv(descriptor, raw.baseAddress, raw.count, Int32(MSG_DONTWAIT))
+            }
+            if count >= 0 || (errno != EAGAIN && errno != EWOULDBLOCK) { return count }
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let elapsed = (now.tv_sec - start.tv_sec) * 1_000_000_000 + (now.tv_nsec - start.tv_nsec)
+            if elapsed >= Self.spinNanoseconds {
+                errno = EAGAIN
+                return -1
+            }
+            // Another thread that is ready to run (the daemon, on a busy machine) gets the processor first.
+            sched_yield()
+        }
+    }
+
+    /// How long a caller polls for its reply before it sleeps (``receiveSpinning()``).
+    static let spinNanoseconds = 200_000
 
     private static func unavailable(_ reason: String) -> CNError {
         CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: reason])
