@@ -36,16 +36,7 @@ package struct VCardTypes {
     /// array of arrays behind a lazy global) cost ~180 instructions a token, ten tokens a realistic card.
     private static func knownFlag(_ line: [UInt8], _ range: Range<Int>) -> Flags? {
         @inline(__always)
-        func spells(_ word: StaticString) -> Bool {
-            guard range.count == word.utf8CodeUnitCount else { return false }
-            let letters = word.utf8Start
-            var offset = 0
-            for index in range {
-                if VCardBytes.upper(line[index]) != letters[offset] { return false }
-                offset += 1
-            }
-            return true
-        }
+        func spells(_ word: StaticString) -> Bool { VCardBytes.spells(line, range, word) }
         switch VCardBytes.upper(line[range.lowerBound]) {
         case UInt8(ascii: "A"): return spells("APPLEWATCH") ? .appleWatch : nil
         case UInt8(ascii: "C"): return spells("CELL") ? .cell : nil

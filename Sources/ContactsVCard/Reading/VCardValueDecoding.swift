@@ -202,6 +202,18 @@ package enum VCardValueDecoding {
 
     /// Splits a value as ``split(_:separator:)`` does, appending the parts to an array the caller reuses.
     package static func split(_ bytes: ArraySlice<UInt8>, separator: UInt8, into parts: inout [String]) {
+        _ = forEachPart(of: bytes, separator: separator) { part in
+            parts.append(unescape(part))
+            return true
+        }
+    }
+
+    /// Hands each part of a value, split at separators not preceded by a backslash, to `body`, in order; stops
+    /// and returns false as soon as `body` does.
+    @inline(__always)
+    private static func forEachPart(
+        of bytes: ArraySlice<UInt8>, separator: UInt8, _ body: (ArraySlice<UInt8>) -> Bool
+    ) -> Bool {
         var start = bytes.startIndex
         var index = bytes.startIndex
         while index < bytes.endIndex {
@@ -211,12 +223,12 @@ package enum VCardValueDecoding {
                 continue
             }
             if byte == separator {
-                parts.append(unescape(bytes[start..<index]))
+                guard body(bytes[start..<index]) else { return false }
                 start = index + 1
             }
             index += 1
         }
-        parts.append(unescape(bytes[min(start, bytes.endIndex)..<bytes.endIndex]))
+        return body(bytes[min(start, bytes.endIndex)..<bytes.endIndex])
     }
 
     // MARK: Fast path
@@ -230,24 +242,11 @@ package enum VCardValueDecoding {
     /// checking the parts checks the value. The general path validated the value with ``isValidUTF8(_:)``, then
     /// every part again as `String(decoding:as:)` made it (`N`, `ADR`, `ORG` of every card).
     package static func splitValidUTF8(_ bytes: ArraySlice<UInt8>, separator: UInt8, into parts: inout [String]) -> Bool {
-        var start = bytes.startIndex
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\\") {
-                index += 2
-                continue
-            }
-            if byte == separator {
-                guard let part = unescapeValidating(bytes[start..<index]) else { return false }
-                parts.append(part)
-                start = index + 1
-            }
-            index += 1
+        forEachPart(of: bytes, separator: separator) { part in
+            guard let text = unescapeValidating(part) else { return false }
+            parts.append(text)
+            return true
         }
-        guard let last = unescapeValidating(bytes[min(start, bytes.endIndex)..<bytes.endIndex]) else { return false }
-        parts.append(last)
-        return true
     }
 
     /// ``unescape(_:)`` of bytes that must be UTF-8; nil when they are not.
