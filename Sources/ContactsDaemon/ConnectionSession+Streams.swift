@@ -119,10 +119,21 @@ extension ConnectionSession {
     }
 
     /// Writes an encoded frame, as ``send(id:_:)`` does.
+    ///
+    /// Off the loop (the queue's jobs, a revocation, a push), the write reaches the loop as a task, and until it has
+    /// run the loop answers no call itself: an answer written at once would overtake it (``receive(_:)``).
     func write(_ frame: [UInt8]) {
         guard channel.isActive else { return }
         var buffer = channel.allocator.buffer(capacity: frame.count)
         buffer.writeBytes(frame)
-        channel.writeAndFlush(buffer, promise: nil)
+        if channel.eventLoop.inEventLoop { return channel.writeAndFlush(buffer, promise: nil) }
+        writesOnTheirWay.increment()
+        let channel = self.channel
+        let writes = writesOnTheirWay
+        let bytes = buffer
+        channel.eventLoop.execute {
+            channel.writeAndFlush(bytes, promise: nil)
+            writes.decrement()
+        }
     }
 }

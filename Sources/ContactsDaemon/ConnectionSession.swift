@@ -5,6 +5,7 @@ import ContactsWebUI
 import Foundation
 import NIOCore
 import SwiftProtobuf
+import Synchronization
 
 /// One app connection's state, confined to its own serial queue: who the peer is, its store connection, and
 /// its streaming replies.
@@ -52,6 +53,8 @@ final class ConnectionSession: @unchecked Sendable {
     private var changeOwed = false
     /// What the event loop knows of this session, to decide whether a frame may be answered on the loop.
     private let loopView: NIOLoopBoundBox<LoopView>
+    /// Writes handed to the loop from other threads that it has not made yet (``write(_:)``).
+    let writesOnTheirWay = WriteCount()
 
     private struct LoopView {
         /// The jobs the loop queued whose end has not reached the loop yet (``enqueue(_:)``).
@@ -152,7 +155,8 @@ final class ConnectionSession: @unchecked Sendable {
     func receive(_ frame: ByteBuffer) {
         let view = loopView.value
         // A busy session's frames are decoded on its queue, as before: the loop decodes only what it may answer.
-        guard view.ready, view.jobs == 0, view.answeredInRead < Self.callsAnsweredPerRead,
+        guard view.ready, view.jobs == 0, writesOnTheirWay.isZero,
+            view.answeredInRead < Self.callsAnsweredPerRead,
             frame.readableBytes <= Self.shortCallFrameLimit,
             let message = try? Contacts_V1_ClientMessage(serializedBytes: Array(frame.readableBytesView))
         else {
@@ -575,4 +579,13 @@ final class ConnectionSession: @unchecked Sendable {
             throw CNError(.predicateInvalid)
         }
     }
+}
+
+/// A count shared by a session's threads and its loop (``ConnectionSession/writesOnTheirWay``).
+final class WriteCount: Sendable {
+    private let value = Atomic<Int>(0)
+
+    func increment() { value.add(1, ordering: .sequentiallyConsistent) }
+    func decrement() { value.subtract(1, ordering: .sequentiallyConsistent) }
+    var isZero: Bool { value.load(ordering: .sequentiallyConsistent) == 0 }
 }
