@@ -236,7 +236,7 @@ import Testing
         let body = Self.body(try Self.protobufFrame(id: 300, try Self.edgeCase(name)))
         var variants: [[UInt8]] = (0..<body.count).map { Array(body[..<$0]) }
         for index in body.indices {
-            for byte: UInt8 in [0x00, 0x01, 0x07, 0x7F, 0x80, 0xFF] where byte != body[index] {
+            for byte: UInt8 in [0x00, 0x01, 0x07, 0x33, 0x34, 0x7F, 0x80, 0xFF] where byte != body[index] {
                 var broken = body
                 broken[index] = byte
                 variants.append(broken)
