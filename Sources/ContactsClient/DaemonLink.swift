@@ -186,8 +186,8 @@ final class DaemonLink: @unchecked Sendable {
     }
 
     /// A frame's body as a reply and the id it answers. A contact reply is read straight into storage: decoding it
-    /// into a `Contact` message and then copying that into storage cost the app about a third of the 20 µs the
-    /// two sides spent on a contact's protobuf (docs/Daemon.md, "Performance").
+    /// into a `Contact` message and then copying that into storage was the app's half of the 20 µs the two sides
+    /// spent on a contact's protobuf (docs/Daemon.md, "A contact's reply written and read by hand").
     private static func decode(_ frame: [UInt8]) throws -> (UInt64, Reply) {
         if let reply = try ContactReplyFrame.decode(frame) {
             return (reply.id, .contact(reply.contact.mapError { _ in DaemonConnection.unexpected }))
