@@ -186,7 +186,7 @@ let package = Package(
         .testTarget(
             name: "ContactsProtocolTests",
             dependencies: [
-                "ContactsProtocol", "ContactsTestSupport",
+                "ContactsProtocol", "ContactsTestSupport", "ContactsSampleData", "ContactsVCard",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

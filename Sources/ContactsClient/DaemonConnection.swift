@@ -91,8 +91,9 @@ package final class DaemonConnection: ContactStoreConnection, ContactStorePrivac
         request.identifier = identifier
         request.keys = keys.keys
         request.unify = unify
-        guard case .contact(let reply) = try call(.getContact(request)) else { throw Self.unexpected }
-        return reply.hasContact ? try Self.storage(reply.contact) : nil
+        let stream = try open(.getContact(request))
+        defer { stream.finish() }
+        return try stream.nextContact()
     }
 
     package func groups(matching predicate: ContactsPredicate.Kind?) throws(CNError) -> [CNGroup.Fields] {

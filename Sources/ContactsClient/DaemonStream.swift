@@ -42,6 +42,17 @@ package final class DaemonStream {
         }
     }
 
+    /// The reply to a `GetContactRequest`, read straight into storage; an `Error` reply is thrown and ends the
+    /// stream.
+    package func nextContact() throws(CNError) -> ContactStorage? {
+        do {
+            return try link.nextContact(id)
+        } catch {
+            finish()
+            throw error
+        }
+    }
+
     /// Lets the daemon send more batches.
     package func grant(_ batches: UInt32) throws(CNError) {
         var more = Contacts_V1_Continue()
