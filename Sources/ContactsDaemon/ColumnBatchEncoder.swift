@@ -44,6 +44,9 @@ struct ColumnBatchEncoder: ContactPageSink {
     private var birthdays = DateLists(key: ContactProperty.birthday.key)
     private var otherBirthdays = DateLists(key: ContactProperty.nonGregorianBirthday.key)
     private var labeled: [LabeledLists] = []
+    /// Each labeled property's column in ``labeled``, by the property's bit in a key set: finding it with
+    /// `firstIndex(where:)` copied and destroyed a column (its six lists) per value, a tenth of the encoder's time.
+    private var labeledColumns = [Int](repeating: -1, count: 64)
 
     init() {}
 
@@ -55,6 +58,7 @@ struct ColumnBatchEncoder: ContactPageSink {
         stringProperties = properties.filter { ContactProperty.stringProperties.contains($0) }
         strings = stringProperties.map { _ in [] }
         labeled = properties.filter { ContactProperty.multiValueProperties.contains($0) }.map(LabeledLists.init)
+        for (index, column) in labeled.enumerated() { labeledColumns[Self.slot(of: column.property)] = index }
         identifiers.reserveCapacity(64 * 512)
         self.unifiedAlone = unifiedAlone
         roles = scalars.map { property in
@@ -94,8 +98,13 @@ struct ColumnBatchEncoder: ContactPageSink {
         of index: Int, property: ContactProperty, identifier: StoredRow.Text, label: StoredRow.Text,
         value: StoredRow.Text, detail: StoredRow.Text
     ) {
-        guard let column = labeled.firstIndex(where: { $0.property == property }) else { return }
+        let column = labeledColumns[Self.slot(of: property)]
+        guard column >= 0 else { return }
         labeled[column].append(of: index, identifier: identifier, label: label, value: value, detail: detail)
+    }
+
+    private static func slot(of property: ContactProperty) -> Int {
+        ContactKeySet(property).rawValue.trailingZeroBitCount & 63
     }
 
     /// The frame (length prefix and `ServerMessage`) of the batch; nil when it exceeds the largest frame, as
