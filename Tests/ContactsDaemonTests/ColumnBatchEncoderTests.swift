@@ -219,6 +219,30 @@ import Testing
         }
     }
 
+    /// A damaged file's text that is not UTF-8 (a contact's columns, a labeled value and its detail) reaches the
+    /// app repaired, as the storages' path repairs it (`String(decoding:as:)`), not as bytes the app rejects.
+    @Test(arguments: [CNContactSortOrder.none, .givenName])
+    func textThatIsNotUTF8IsRepairedAsTheStoragesPathRepairsIt(order: CNContactSortOrder) throws {
+        let book = try Book(realistic: 5)
+        let script = """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("UPDATE contact SET given_name = CAST(X'5A6FC3FF41' AS TEXT), note = CAST(X'E282' AS TEXT) "
+                       "WHERE given_name = 'Zoë'")
+            db.execute("UPDATE contact_value SET value = CAST(X'2B31C0AF' AS TEXT), "
+                       "detail = CAST(X'4142ED1FA0' AS TEXT) WHERE kind = 3")
+            db.commit()
+            print(db.total_changes)
+            """
+        let run = try UnprivilegedApp.run(["/usr/bin/env", "python3", "-c", script, book.temporary.url.path])
+        try #require(run.status == 0, "\(run.output)")
+        let changes = Int(run.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        #expect(changes >= 2, "the damaged rows were written")
+        let query = ContactQuery(predicate: nil, keys: Keys.allButImages.set, sortOrder: order, unify: false)
+        let result = try Self.compare(try book.connection(.full), query, size: 4)
+        #expect(result.encoded == result.batches)
+    }
+
     /// The Python client's generated code decodes the rows' batches to what it decodes the general path's to.
     @Test func pythonDecodesTheRowsBatchesAsTheGeneralPaths() throws {
         let check = try UnprivilegedApp.run(["/usr/bin/env", "python3", "-c", "import google.protobuf"])
