@@ -178,6 +178,7 @@ let package = Package(
             // contacts and contactsd as an administrator would.
             dependencies: [
                 "ContactsDaemon", "ContactsClient", "ContactsTestSupport", "FindMyFriends", "contacts", "contactsd",
+                "ContactsSampleData",
             ],
             // The Python client of the protocol test and the browser scripts of the screens' tests are run from
             // the source tree, not bundled.

@@ -2,15 +2,29 @@ import ContactsProtocol
 import ContactsSystem
 import Foundation
 
+/// A batch as a source gives it: a message's body, or a contact batch encoded straight from the store's rows.
+enum SourceBatch {
+    case message(Contacts_V1_ServerMessage.OneOf_Body)
+    case encoded(ColumnBatchEncoder)
+
+    /// The batch's frame; nil when it cannot be encoded (larger than a frame may be).
+    func frame(id: UInt64, last: Bool) -> [UInt8]? {
+        switch self {
+        case .message(let body): ConnectionSession.frame(id: id, body)
+        case .encoded(let encoder): encoder.frame(id: id, last: last)
+        }
+    }
+}
+
 /// A streaming reply read a batch at a time, as the client's credit allows (docs/Protocol.md, "Streaming").
 protocol BatchSource: AnyObject {
     /// The next batch of at most `size` items, and whether it is the last.
-    func nextBatch(size: Int) throws(CNError) -> (body: Contacts_V1_ServerMessage.OneOf_Body, last: Bool)
+    func nextBatch(size: Int) throws(CNError) -> (body: SourceBatch, last: Bool)
     /// The last, empty batch that answers Cancel.
     func cancelled() -> Contacts_V1_ServerMessage.OneOf_Body
     /// Reads the next batch before the client asks for it (while it works on the last one), or gives nil when
     /// this source does not read ahead or the read failed (the batch is then read again when asked for).
-    func readAhead(size: Int) -> (body: Contacts_V1_ServerMessage.OneOf_Body, last: Bool)?
+    func readAhead(size: Int) -> (body: SourceBatch, last: Bool)?
     /// Whether the batch read ahead may be sent as it is, asked when the client wants it. When not, the source
     /// went back to where it stood before reading it, and ``nextBatch(size:)`` reads it again.
     ///
@@ -20,7 +34,7 @@ protocol BatchSource: AnyObject {
 }
 
 extension BatchSource {
-    func readAhead(size: Int) -> (body: Contacts_V1_ServerMessage.OneOf_Body, last: Bool)? { nil }
+    func readAhead(size: Int) -> (body: SourceBatch, last: Bool)? { nil }
     func confirmReadAhead() throws(CNError) -> Bool { false }
 }
 
@@ -54,15 +68,23 @@ final class ContactBatches: BatchSource {
     private var started = false
     private var gatePassed = false
 
-    init(_ contacts: FetchedContacts, compact: Bool, columns: Bool, readAhead check: ReadAheadCheck? = nil) {
+    /// Whether column batches are encoded from the store's rows where the store can read them that way; false
+    /// converts every page's storages (tests compare the two).
+    private let encodesRows: Bool
+
+    init(
+        _ contacts: FetchedContacts, compact: Bool, columns: Bool, readAhead check: ReadAheadCheck? = nil,
+        encodesRows: Bool = true
+    ) {
         self.contacts = contacts
+        self.encodesRows = encodesRows
         self.iterator = contacts.makeIterator()
         self.compact = compact
         self.columns = compact && columns
         self.check = check
     }
 
-    func nextBatch(size: Int) throws(CNError) -> (body: Contacts_V1_ServerMessage.OneOf_Body, last: Bool) {
+    func nextBatch(size: Int) throws(CNError) -> (body: SourceBatch, last: Bool) {
         if let held {
             // Read ahead and never sent: read again.
             self.held = nil
@@ -72,20 +94,19 @@ final class ContactBatches: BatchSource {
         if started, !gatePassed, let check { try check.authorize() }
         started = true
         gatePassed = false
-        let (contacts, last) = try iterator.nextPage(limit: size)
-        return (body(contacts, last: last), last)
+        return try page(size: size)
     }
 
-    func readAhead(size: Int) -> (body: Contacts_V1_ServerMessage.OneOf_Body, last: Bool)? {
+    func readAhead(size: Int) -> (body: SourceBatch, last: Bool)? {
         guard let check, held == nil else { return nil }
         let start = iterator.pagePosition
         do throws(CNError) {
             // Taken before the read: a commit between this stamp and the read's snapshot makes the batch look
             // stale when it is not, never the other way round.
             let stamp = try check.stamp()
-            let (contacts, last) = try iterator.nextPage(limit: size)
+            let batch = try page(size: size)
             held = (start, stamp)
-            return (body(contacts, last: last), last)
+            return batch
         } catch {
             iterator.rewind(to: start)
             return nil
@@ -111,6 +132,18 @@ final class ContactBatches: BatchSource {
         return .contactBatch(batch)
     }
 
+    /// Reads the next page. A column batch is encoded from the store's rows as they are read
+    /// (``ColumnBatchEncoder``) when the store can read the page that way; otherwise, and for other forms, the
+    /// page's storages are converted.
+    private func page(size: Int) throws(CNError) -> (body: SourceBatch, last: Bool) {
+        if columns, encodesRows {
+            var encoder = ColumnBatchEncoder()
+            if let (_, last) = try iterator.nextPage(limit: size, into: &encoder) { return (.encoded(encoder), last) }
+        }
+        let (contacts, last) = try iterator.nextPage(limit: size)
+        return (.message(body(contacts, last: last)), last)
+    }
+
     private func body(_ page: consuming [ContactStorage], last: Bool) -> Contacts_V1_ServerMessage.OneOf_Body {
         if compact { return .contactBatch(Contacts_V1_ContactBatch(compact: page, last: last, columns: columns)) }
         var batch = Contacts_V1_ContactBatch()
@@ -132,7 +165,7 @@ final class HistoryBatches: BatchSource {
         self.token = token
     }
 
-    func nextBatch(size: Int) throws(CNError) -> (body: Contacts_V1_ServerMessage.OneOf_Body, last: Bool) {
+    func nextBatch(size: Int) throws(CNError) -> (body: SourceBatch, last: Bool) {
         var batch = emptyBatch()
         var count = 0
         while count < size, let event = iterator.next() {
@@ -141,7 +174,7 @@ final class HistoryBatches: BatchSource {
         }
         if let error = events.error { throw (error as? CNError) ?? CNError(.dataAccessError) }
         batch.last = count < size
-        return (.historyBatch(batch), batch.last)
+        return (.message(.historyBatch(batch)), batch.last)
     }
 
     func cancelled() -> Contacts_V1_ServerMessage.OneOf_Body {

@@ -79,7 +79,7 @@ extension ConnectionSession {
                     (frame, last) = ahead
                 } else {
                     let batch = try stream.source.nextBatch(size: stream.batchSize)
-                    (frame, last) = (Self.frame(id: id, batch.body), batch.last)
+                    (frame, last) = (batch.body.frame(id: id, last: batch.last), batch.last)
                 }
                 stream.ahead = nil
             } catch {
@@ -99,7 +99,7 @@ extension ConnectionSession {
         if stream.ahead == nil, stream.credit == 0, channel.isWritable, !channel.eventLoop.inEventLoop,
             let batch = stream.source.readAhead(size: stream.batchSize)
         {
-            stream.ahead = Self.frame(id: id, batch.body).map { ($0, batch.last) }
+            stream.ahead = batch.body.frame(id: id, last: batch.last).map { ($0, batch.last) }
         }
         streams[id] = stream
     }

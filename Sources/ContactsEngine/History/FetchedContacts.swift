@@ -134,6 +134,27 @@ public final class FetchedContacts: Sequence {
             position = 0
         }
 
+        /// The next page handed to `sink` row by row as the store reads it
+        /// (``AuthorizedStore/contactPage(_:from:limit:into:)``): how many contacts it held and whether it is the
+        /// last. Nil, with nothing read, when the page cannot be read this way (contacts read elsewhere, contacts
+        /// ``next()`` read and did not hand out, or the store's reasons): ``nextPage(limit:)`` reads it then.
+        package mutating func nextPage(
+            limit: Int, into sink: inout some ContactPageSink
+        ) throws(CNError) -> (count: Int, last: Bool)? {
+            guard position >= buffer.count, case .store(let store, let query) = owner.source else { return nil }
+            guard let current = cursor else { return (0, true) }
+            do {
+                guard let page = try store.contactPage(query, from: current, limit: Swift.max(1, limit), into: &sink)
+                else { return nil }
+                cursor = page.next
+                return (page.count, page.next == nil)
+            } catch {
+                cursor = nil
+                pages = nil
+                throw (error as? CNError) ?? StoreError.wrapping(error).contactsError
+            }
+        }
+
         /// The next contacts, at most `limit` cards read in one read transaction, and whether they are the last.
         ///
         /// A page of a unified fetch may hold fewer contacts than it read cards (a unified contact is returned

@@ -13,10 +13,10 @@ package struct ContactReader {
 
     /// What the reader selects and loads for its keys, worked out once per key set (``Layout/of(_:)``).
     private let layout: Layout
-    private var scalarProperties: [ContactProperty] { layout.scalarProperties }
-    private var valueKinds: [Int] { layout.valueKinds }
+    var scalarProperties: [ContactProperty] { layout.scalarProperties }
+    var valueKinds: [Int] { layout.valueKinds }
     /// Bit `kind` is set for each kind in ``valueKinds``.
-    private var valueKindMask: Int { layout.valueKindMask }
+    var valueKindMask: Int { layout.valueKindMask }
     /// The column list of the contact query: id, identifier, then one column per requested scalar.
     package var selection: String { layout.selection }
     /// `SELECT` ``selection`` `FROM contact WHERE identifier = ?`: the query of a fetch by identifier.
@@ -150,7 +150,7 @@ package struct ContactReader {
 
     /// The row ids of a batch as an SQL condition on an id column and its argument: one contact compares
     /// its id, more look it up in a JSON list of ids, which SQLite parses once per statement.
-    private struct BatchIDs {
+    struct BatchIDs {
         let condition: String
         let argument: DatabaseValue
 

@@ -73,19 +73,8 @@ extension AuthorizedStore {
         limit: Int,
         in db: Database
     ) throws -> (String, Int64)? {
-        var sql = "SELECT \(reader.selection) FROM contact WHERE (\(condition.sql))"
-        var arguments = condition.arguments
-        if let sortColumn {
-            (sql, arguments) = try sortedBatchQuery(
-                reader: reader, condition: condition, sortColumn: sortColumn, after: after, limit: limit, in: db
-            )
-        } else {
-            if let after {
-                sql += " AND id > ?"
-                arguments += [after.id]
-            }
-            sql += " ORDER BY id LIMIT \(limit)"
-        }
+        let (sql, arguments) = try batchQuery(
+            reader: reader, condition: condition, sortColumn: sortColumn, after: after, limit: limit, in: db)
         var ids: [Int64] = []
         ids.reserveCapacity(limit)
         let rows = try StatementRows(db.cachedStatement(sql: sql), arguments: arguments)
@@ -94,6 +83,29 @@ extension AuthorizedStore {
             reader.append(row, to: &batch)
         }
         try reader.complete(&batch, ids: ids, in: db)
+        return try pageEnd(ids: ids, limit: limit, sortColumn: sortColumn, in: db)
+    }
+
+    /// The query of one batch: the reader's columns of at most `limit` contacts after `after`, in page order.
+    func batchQuery(
+        reader: ContactReader, condition: PredicateCompiler.Condition, sortColumn: String?,
+        after: (key: String, id: Int64)?, limit: Int, in db: Database
+    ) throws -> (String, StatementArguments) {
+        guard let sortColumn else {
+            var sql = "SELECT \(reader.selection) FROM contact WHERE (\(condition.sql))"
+            var arguments = condition.arguments
+            if let after {
+                sql += " AND id > ?"
+                arguments += [after.id]
+            }
+            return (sql + " ORDER BY id LIMIT \(limit)", arguments)
+        }
+        return try sortedBatchQuery(
+            reader: reader, condition: condition, sortColumn: sortColumn, after: after, limit: limit, in: db)
+    }
+
+    /// Where the batch after one of row ids `ids` starts, or nil when it was not full (the last one).
+    func pageEnd(ids: [Int64], limit: Int, sortColumn: String?, in db: Database) throws -> (String, Int64)? {
         guard ids.count == limit, let lastID = ids.last else { return nil }
         guard let sortColumn else { return ("", lastID) }
         // Only the last contact's sort key is needed: one seek here, in the same transaction, instead of

@@ -1,5 +1,6 @@
 import ContactsModel
 import Foundation
+import SwiftProtobuf
 
 extension Contacts_V1_ContactColumns {
     /// The columns of contacts that all hold `keys` (docs/Protocol.md, "Column batches"), or nil when a key has
@@ -385,5 +386,13 @@ final class ColumnLabeledValues: Sendable {
                 }
             }
         }
+    }
+}
+
+extension Contacts_V1_DateComponents {
+    /// The wire bytes of a date's message, for contactsd's batches encoded by hand (`ColumnBatchEncoder`).
+    package static func serializedBytes(of components: DateComponents) -> [UInt8] {
+        // A message of a few optional integers and a string cannot fail to serialize.
+        (try? Contacts_V1_DateComponents(components).serializedBytes()) ?? []
     }
 }

@@ -1,0 +1,83 @@
+import ContactsModel
+import Foundation
+import GRDB
+
+extension AuthorizedStore {
+    /// One batch of a contact fetch, handed to `sink` row by row as SQLite steps (no `ContactStorage` built),
+    /// and where the next batch starts (nil at the end); nil when this batch cannot be read this way, with
+    /// nothing read and the sink untouched: then ``contactPage(_:from:seen:limit:)`` reads it.
+    ///
+    /// The same rows, in the same order, in the same read transaction as ``contactPage(_:from:seen:limit:)``,
+    /// restricted to the app's visible set the same way. Not read this way: images (blobs, sent per contact) and
+    /// unified fetches of a store that links cards (a unified contact merges several cards, which
+    /// `UnifiedContacts` does on storages).
+    ///
+    /// - Parameter limit: The most contacts the batch reads.
+    package func contactPage(
+        _ query: ContactQuery, from cursor: ContactPageCursor, limit: Int, into sink: inout some ContactPageSink
+    ) throws -> (count: Int, next: ContactPageCursor?)? {
+        let reader = ContactReader(keys: query.keys, unify: query.unify)
+        guard !reader.keys.contains(.imageData), !reader.keys.contains(.thumbnailImageData) else { return nil }
+        let after: (key: String, id: Int64)? =
+            switch cursor {
+            case .start: nil
+            case .after(let key, let id): (key, id)
+            }
+        return try read { db -> (count: Int, next: ContactPageCursor?)? in
+            if query.unify, try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM link)")) == true {
+                return nil
+            }
+            let condition = try compiler.condition(for: query.predicate, in: db).restricted(to: access.visibility)
+            let sortColumn = Self.sortColumn(of: query)
+            let (sql, arguments) = try batchQuery(
+                reader: reader, condition: condition, sortColumn: sortColumn, after: after, limit: limit, in: db)
+            sink.begin(keys: reader.keys, scalars: reader.scalarProperties, unifiedAlone: query.unify)
+            var ids: [Int64] = []
+            ids.reserveCapacity(limit)
+            let rows = try StatementRows(db.cachedStatement(sql: sql), arguments: arguments)
+            while let row = try rows.next() {
+                ids.append(ContactReader.rowID(row))
+                sink.appendContact(identifier: StoredRow.text(row, 1), row: StoredRow(row, offset: 2))
+            }
+            if !reader.valueKinds.isEmpty, !ids.isEmpty {
+                try Self.streamValues(of: ids, reader: reader, into: &sink, in: db)
+            }
+            let last = try pageEnd(ids: ids, limit: limit, sortColumn: sortColumn, in: db)
+            return (ids.count, last.map { .after(key: $0.0, id: $0.1) })
+        }
+    }
+
+    /// Hands the sink the stored labeled values of the contacts of row ids `ids`, as ``ContactReader`` reads
+    /// them (one statement, contact after contact), without the text buffer each contact keeps there.
+    private static func streamValues(
+        of ids: [Int64], reader: ContactReader, into sink: inout some ContactPageSink, in db: Database
+    ) throws {
+        var positions: [Int64: Int] = [:]
+        positions.reserveCapacity(ids.count)
+        for (index, id) in ids.enumerated() { positions[id] = index }
+        let batchIDs = ContactReader.BatchIDs(ids)
+        let kinds = reader.valueKinds
+        let kindFilter = kinds.count == 1 ? " AND kind = \(kinds[0])" : ""
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT contact_id, kind, identifier, label, value, detail
+                FROM contact_value
+                WHERE contact_id \(batchIDs.condition)\(kindFilter)
+                ORDER BY contact_id, kind, position
+                """
+        )
+        // The property of each kind asked for, by kind: a lookup per row.
+        var properties = [ContactProperty?](repeating: nil, count: (kinds.max() ?? 0) + 1)
+        for kind in kinds { properties[kind] = LabeledValueRow.property(ofKind: kind) }
+        let rows = try StatementRows(statement, arguments: [batchIDs.argument])
+        while let row = try rows.next() {
+            let kind = Int(StatementColumn.int64(row, 1))
+            guard kind >= 0, kind < properties.count, let property = properties[kind],
+                let index = positions[StatementColumn.int64(row, 0)]
+            else { continue }
+            sink.appendLabeledValue(
+                of: index, property: property, identifier: StoredRow.text(row, 2), label: StoredRow.text(row, 3),
+                value: StoredRow.text(row, 4), detail: StoredRow.text(row, 5))
+        }
+    }
+}
