@@ -192,13 +192,7 @@ struct ColumnBatchEncoder: ContactPageSink {
     }
 
     static func varintLength(_ value: UInt64) -> Int {
-        var value = value
-        var length = 1
-        while value >= 0x80 {
-            value >>= 7
-            length += 1
-        }
-        return length
+        ProtobufVarint.size(value)
     }
 }
 

@@ -1,3 +1,4 @@
+import ContactsProtocol
 import ContactsSystem
 
 /// Field keys (field number << 3 | wire type) of the messages a contact batch is made of, for the batches
@@ -34,17 +35,9 @@ enum WireTag {
     static let labeledDates = of(7)
 }
 
-/// Protocol buffers' wire form appended by hand: varints, length-delimited fields, packed lists.
+/// Protocol buffers' wire form appended by hand: length-delimited fields, packed lists (the varints are
+/// ContactsProtocol's `appendVarint`, shared with the contact reply's writer).
 extension [UInt8] {
-    mutating func appendVarint(_ value: UInt64) {
-        var value = value
-        while value >= 0x80 {
-            append(UInt8(truncatingIfNeeded: value) | 0x80)
-            value >>= 7
-        }
-        append(UInt8(value))
-    }
-
     /// A string field from stored text; NULL is the empty string, as the store reads it. Text that is not
     /// valid UTF-8 (a damaged file) is repaired as `String(decoding:as:)` repairs it on the general path.
     mutating func appendString(_ tag: UInt64, _ text: StoredRow.Text) {

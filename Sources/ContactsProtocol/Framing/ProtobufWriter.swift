@@ -22,13 +22,7 @@ struct ProtobufWriter {
     // MARK: Sizes
 
     static func varintSize(_ value: UInt64) -> Int {
-        var size = 1
-        var rest = value >> 7
-        while rest != 0 {
-            size += 1
-            rest >>= 7
-        }
-        return size
+        ProtobufVarint.size(value)
     }
 
     static func tagSize(_ field: Int) -> Int {
@@ -49,12 +43,7 @@ struct ProtobufWriter {
     // MARK: Writing
 
     mutating func varint(_ value: UInt64) {
-        var rest = value
-        while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        bytes.append(UInt8(rest))
+        bytes.appendVarint(value)
     }
 
     mutating func tag(_ field: Int, _ type: WireType) {
