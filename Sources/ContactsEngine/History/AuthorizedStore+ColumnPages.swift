@@ -57,15 +57,7 @@ extension AuthorizedStore {
         for (index, id) in ids.enumerated() { positions[id] = index }
         let batchIDs = ContactReader.BatchIDs(ids)
         let kinds = reader.valueKinds
-        let kindFilter = kinds.count == 1 ? " AND kind = \(kinds[0])" : ""
-        let statement = try db.cachedStatement(
-            sql: """
-                SELECT contact_id, kind, identifier, label, value, detail
-                FROM contact_value
-                WHERE contact_id \(batchIDs.condition)\(kindFilter)
-                ORDER BY contact_id, kind, position
-                """
-        )
+        let statement = try reader.valuesStatement(for: batchIDs, in: db)
         // The property of each kind asked for, by kind: a lookup per row.
         var properties = [ContactProperty?](repeating: nil, count: (kinds.max() ?? 0) + 1)
         for kind in kinds { properties[kind] = LabeledValueRow.property(ofKind: kind) }

@@ -165,14 +165,15 @@ package struct ContactReader {
         }
     }
 
-    private func loadValues(
-        into batch: inout [ContactStorage], positions: [Int64: Int], ids: BatchIDs, in db: Database
-    ) throws {
+    /// The statement that reads the stored labeled values of the contacts `ids`, contact after contact, each
+    /// contact's rows by kind and position: contact_id, kind, identifier, label, value, detail. The daemon's
+    /// column pages (AuthorizedStore+ColumnPages.swift) read the same rows.
+    func valuesStatement(for ids: BatchIDs, in db: Database) throws -> Statement {
         // One index seek per contact reads all its values, and values of kinds not asked for are skipped
         // here: with `kind IN (...)`, SQLite seeks once per contact and kind (eight seeks for all keys).
         // A single kind is one seek either way, and then reads only that kind.
         let kindFilter = valueKinds.count == 1 ? " AND kind = \(valueKinds[0])" : ""
-        let statement = try db.cachedStatement(
+        return try db.cachedStatement(
             sql: """
                 SELECT contact_id, kind, identifier, label, value, detail
                 FROM contact_value
@@ -180,6 +181,12 @@ package struct ContactReader {
                 ORDER BY contact_id, kind, position
                 """
         )
+    }
+
+    private func loadValues(
+        into batch: inout [ContactStorage], positions: [Int64: Int], ids: BatchIDs, in db: Database
+    ) throws {
+        let statement = try valuesStatement(for: ids, in: db)
         // Each contact keeps its rows' text undecoded; its labeled values are built when first read, so
         // a search whose caller reads only names, or counts the hits, builds none (DeferredLabeledValues).
         let deferredKeys = keys.intersection(.multiValued)
