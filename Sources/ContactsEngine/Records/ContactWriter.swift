@@ -307,26 +307,8 @@ package struct ContactWriter: Sendable {
         }
     }
 
-    /// A text property of a contact, read directly: `ContactStorage.string(of:)` goes through `Any`, which
-    /// costs more than the rest of a row's binding.
+    /// A text property of a contact, read directly (``ContactStorage/text(of:)``).
     static func text(of property: ContactProperty, in storage: ContactStorage) -> String? {
-        switch property {
-        case .namePrefix: storage.namePrefix
-        case .givenName: storage.givenName
-        case .middleName: storage.middleName
-        case .familyName: storage.familyName
-        case .previousFamilyName: storage.previousFamilyName
-        case .nameSuffix: storage.nameSuffix
-        case .nickname: storage.nickname
-        case .phoneticGivenName: storage.phoneticGivenName
-        case .phoneticMiddleName: storage.phoneticMiddleName
-        case .phoneticFamilyName: storage.phoneticFamilyName
-        case .phoneticOrganizationName: storage.phoneticOrganizationName
-        case .organizationName: storage.organizationName
-        case .departmentName: storage.departmentName
-        case .jobTitle: storage.jobTitle
-        case .note: storage.note
-        default: storage.string(of: property)
-        }
+        storage.text(of: property) ?? storage.string(of: property)
     }
 }

@@ -146,24 +146,7 @@ private struct ContactEncoder {
     }
 
     private func string(_ property: ContactProperty) -> String {
-        switch property {
-        case .namePrefix: storage.namePrefix
-        case .givenName: storage.givenName
-        case .middleName: storage.middleName
-        case .familyName: storage.familyName
-        case .previousFamilyName: storage.previousFamilyName
-        case .nameSuffix: storage.nameSuffix
-        case .nickname: storage.nickname
-        case .phoneticGivenName: storage.phoneticGivenName
-        case .phoneticMiddleName: storage.phoneticMiddleName
-        case .phoneticFamilyName: storage.phoneticFamilyName
-        case .phoneticOrganizationName: storage.phoneticOrganizationName
-        case .organizationName: storage.organizationName
-        case .departmentName: storage.departmentName
-        case .jobTitle: storage.jobTitle
-        case .note: storage.note
-        default: ""
-        }
+        storage.text(of: property) ?? ""
     }
 
     /// A birthday's `DateComponents` message, serialized by SwiftProtobuf (it is flat: no nested sizes); nil when

@@ -80,24 +80,7 @@ extension Contacts_V1_ContactColumns {
 
     /// One string property; `ContactStorage.string(of:)` would box every value in an `Any`.
     private static func string(_ property: ContactProperty, of contact: borrowing ContactStorage) -> String {
-        switch property {
-        case .namePrefix: contact.namePrefix
-        case .givenName: contact.givenName
-        case .middleName: contact.middleName
-        case .familyName: contact.familyName
-        case .previousFamilyName: contact.previousFamilyName
-        case .nameSuffix: contact.nameSuffix
-        case .nickname: contact.nickname
-        case .phoneticGivenName: contact.phoneticGivenName
-        case .phoneticMiddleName: contact.phoneticMiddleName
-        case .phoneticFamilyName: contact.phoneticFamilyName
-        case .phoneticOrganizationName: contact.phoneticOrganizationName
-        case .organizationName: contact.organizationName
-        case .departmentName: contact.departmentName
-        case .jobTitle: contact.jobTitle
-        case .note: contact.note
-        default: ""
-        }
+        contact.text(of: property) ?? ""
     }
 
     /// - Parameter links: The linked identifiers of the contacts that have any, in order.
@@ -352,37 +335,13 @@ final class ColumnLabeledValues: Sendable {
             for value in column.starts[index]..<column.starts[index + 1] {
                 let identifier = message.identifiers[value]
                 let label = message.labelPresent[value] ? message.labels[value] : nil
-                func string(_ part: Int) -> String { message.values[value * width + part] }
-                func labeled<Value>(_ value: Value) -> CNLabeledValue<Value> {
-                    CNLabeledValue(identifier: identifier, label: label, ownedValue: value)
-                }
-                switch property {
-                case .phoneNumbers: lists.phoneNumbers.append(labeled(CNPhoneNumber(stringValue: string(0))))
-                case .emailAddresses: lists.emailAddresses.append(labeled(NSString(string: string(0))))
-                case .urlAddresses: lists.urlAddresses.append(labeled(NSString(string: string(0))))
-                case .contactRelations: lists.contactRelations.append(labeled(CNContactRelation(name: string(0))))
-                case .postalAddresses:
-                    var fields = CNPostalAddress.Fields()
-                    fields.street = string(0)
-                    fields.subLocality = string(1)
-                    fields.city = string(2)
-                    fields.subAdministrativeArea = string(3)
-                    fields.state = string(4)
-                    fields.postalCode = string(5)
-                    fields.country = string(6)
-                    fields.isoCountryCode = string(7)
-                    lists.postalAddresses.append(labeled(CNPostalAddress(fields: fields)))
-                case .socialProfiles:
-                    let profile = CNSocialProfile(
-                        urlString: string(0), username: string(1), userIdentifier: string(2), service: string(3))
-                    lists.socialProfiles.append(labeled(profile))
-                case .instantMessageAddresses:
-                    let address = CNInstantMessageAddress(username: string(0), service: string(1))
-                    lists.instantMessageAddresses.append(labeled(address))
-                case .dates:
+                if property == .dates {
                     // Not owned: the labeled value normalizes the calendar of its own copy.
                     lists.dates.append(CNLabeledValue(identifier: identifier, label: label, value: column.dates[value]))
-                default: break
+                } else {
+                    lists.appendFromWire(property, identifier: identifier, label: label) {
+                        message.values[value * width + $0]
+                    }
                 }
             }
         }

@@ -18,35 +18,7 @@ struct WireLabeledTexts: LabeledValueSource {
         for index in texts.identifiers.indices {
             let identifier = texts.identifiers[index]
             let label = texts.labelPresent[index] ? texts.labels[index] : nil
-            func string(_ part: Int) -> String { texts.values[index * width + part] }
-            func labeled<Value>(_ value: Value) -> CNLabeledValue<Value> {
-                CNLabeledValue(identifier: identifier, label: label, ownedValue: value)
-            }
-            switch property {
-            case .phoneNumbers: lists.phoneNumbers.append(labeled(CNPhoneNumber(stringValue: string(0))))
-            case .emailAddresses: lists.emailAddresses.append(labeled(NSString(string: string(0))))
-            case .urlAddresses: lists.urlAddresses.append(labeled(NSString(string: string(0))))
-            case .contactRelations: lists.contactRelations.append(labeled(CNContactRelation(name: string(0))))
-            case .postalAddresses:
-                var fields = CNPostalAddress.Fields()
-                fields.street = string(0)
-                fields.subLocality = string(1)
-                fields.city = string(2)
-                fields.subAdministrativeArea = string(3)
-                fields.state = string(4)
-                fields.postalCode = string(5)
-                fields.country = string(6)
-                fields.isoCountryCode = string(7)
-                lists.postalAddresses.append(labeled(CNPostalAddress(fields: fields)))
-            case .socialProfiles:
-                let profile = CNSocialProfile(
-                    urlString: string(0), username: string(1), userIdentifier: string(2), service: string(3))
-                lists.socialProfiles.append(labeled(profile))
-            case .instantMessageAddresses:
-                lists.instantMessageAddresses.append(
-                    labeled(CNInstantMessageAddress(username: string(0), service: string(1))))
-            default: break
-            }
+            lists.appendFromWire(property, identifier: identifier, label: label) { texts.values[index * width + $0] }
         }
     }
 
