@@ -231,7 +231,7 @@ package struct ContactWriter: Sendable {
     private func nameTokens(of storage: ContactStorage) -> Set<String> {
         var tokens = Set<String>()
         for property in ContactColumns.searchedNameProperties {
-            guard let text = Self.text(of: property, in: storage), !text.isEmpty else { continue }
+            guard let text = storage.string(of: property), !text.isEmpty else { continue }
             TextFolding.addWords(of: text, to: &tokens, cache: sortKey.folding)
         }
         return tokens
@@ -303,12 +303,7 @@ package struct ContactWriter: Sendable {
         case .birthday: binder.bind(storage.birthday.map(DateCoding.encode))
         case .nonGregorianBirthday: binder.bind(storage.nonGregorianBirthday.map(DateCoding.encode))
         case .imageDataAvailable: binder.bind(storage.imageData == nil ? 0 : 1)
-        default: binder.bind(text(of: property, in: storage))
+        default: binder.bind(storage.string(of: property))
         }
-    }
-
-    /// A text property of a contact, read directly (``ContactStorage/text(of:)``).
-    static func text(of property: ContactProperty, in storage: ContactStorage) -> String? {
-        storage.text(of: property) ?? storage.string(of: property)
     }
 }

@@ -29,9 +29,34 @@ extension ContactStorage {
 
     /// The value of a property, whether or not it was fetched.
     package func value(of property: ContactProperty) -> Any? {
+        if let text = string(of: property) { return text }
+        return switch property {
+        case .contactType: contactType
+        case .birthday: birthday
+        case .nonGregorianBirthday: nonGregorianBirthday
+        case .imageData: imageData
+        case .thumbnailImageData: thumbnailImageData
+        case .imageDataAvailable: imageDataAvailable
+        case .phoneNumbers: phoneNumbers
+        case .emailAddresses: emailAddresses
+        case .postalAddresses: postalAddresses
+        case .dates: dates
+        case .urlAddresses: urlAddresses
+        case .contactRelations: contactRelations
+        case .socialProfiles: socialProfiles
+        case .instantMessageAddresses: instantMessageAddresses
+        default: nil
+        }
+    }
+
+    /// The string value of a string property (the identifier among them); nil for other properties.
+    ///
+    /// Read directly, not through ``value(of:)``: the writers that go property by property (the store's row
+    /// binding, the daemon's contact replies and column batches) call this for every field, and boxing each
+    /// value in an `Any` cost more than the rest of a row's binding.
+    package func string(of property: ContactProperty) -> String? {
         switch property {
         case .identifier: identifier
-        case .contactType: contactType
         case .namePrefix: namePrefix
         case .givenName: givenName
         case .middleName: middleName
@@ -46,26 +71,9 @@ extension ContactStorage {
         case .organizationName: organizationName
         case .departmentName: departmentName
         case .jobTitle: jobTitle
-        case .birthday: birthday
-        case .nonGregorianBirthday: nonGregorianBirthday
         case .note: note
-        case .imageData: imageData
-        case .thumbnailImageData: thumbnailImageData
-        case .imageDataAvailable: imageDataAvailable
-        case .phoneNumbers: phoneNumbers
-        case .emailAddresses: emailAddresses
-        case .postalAddresses: postalAddresses
-        case .dates: dates
-        case .urlAddresses: urlAddresses
-        case .contactRelations: contactRelations
-        case .socialProfiles: socialProfiles
-        case .instantMessageAddresses: instantMessageAddresses
+        default: nil
         }
-    }
-
-    /// The string value of a string property; nil for other properties.
-    package func string(of property: ContactProperty) -> String? {
-        value(of: property) as? String
     }
 
     /// Sets a string property; returns false when the property does not hold a string.

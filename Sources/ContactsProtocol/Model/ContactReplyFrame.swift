@@ -146,7 +146,7 @@ private struct ContactEncoder {
     }
 
     private func string(_ property: ContactProperty) -> String {
-        storage.text(of: property) ?? ""
+        storage.string(of: property) ?? ""
     }
 
     /// A birthday's `DateComponents` message, serialized by SwiftProtobuf (it is flat: no nested sizes); nil when

@@ -80,7 +80,7 @@ extension Contacts_V1_ContactColumns {
 
     /// One string property; `ContactStorage.string(of:)` would box every value in an `Any`.
     private static func string(_ property: ContactProperty, of contact: borrowing ContactStorage) -> String {
-        contact.text(of: property) ?? ""
+        contact.string(of: property) ?? ""
     }
 
     /// - Parameter links: The linked identifiers of the contacts that have any, in order.
