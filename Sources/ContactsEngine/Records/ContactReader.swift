@@ -91,8 +91,7 @@ package struct ContactReader {
     }
 
     /// Appends the storage of the current row of a statement that selects ``selection`` to a batch, filled
-    /// in place: a contact's fields are about 1 KB, and filling a local then appending it costs a copy of
-    /// them all.
+    /// in place: filling a local then appending it costs a copy (a retain of the identifier and the fields).
     package func append(_ statement: SQLiteStatement, to batch: inout [ContactStorage]) {
         batch.append(ContactStorage(identifier: StatementColumn.text(statement, 1), fetchedKeys: keys))
         fill(&batch[batch.count - 1], from: statement)
