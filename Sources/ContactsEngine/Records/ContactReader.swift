@@ -91,8 +91,7 @@ package struct ContactReader {
     }
 
     /// Appends the storage of the current row of a statement that selects ``selection`` to a batch, filled
-    /// in place: a contact's fields are about 1 KB, and filling a local then appending it costs a copy of
-    /// them all.
+    /// in place: filling a local then appending it costs a copy (a retain of the identifier and the fields).
     package func append(_ statement: SQLiteStatement, to batch: inout [ContactStorage]) {
         batch.append(ContactStorage(identifier: StatementColumn.text(statement, 1), fetchedKeys: keys))
         fill(&batch[batch.count - 1], from: statement)
@@ -101,28 +100,35 @@ package struct ContactReader {
     /// Reads the columns by position straight from SQLite: through GRDB's `Row`, each of a hit's 17
     /// columns went through a decoding context and a generic conversion.
     private func fill(_ storage: inout ContactStorage, from statement: SQLiteStatement) {
+        // One check that the storage owns its fields for all of them; an identifier-only read allocates none.
+        if !scalarProperties.isEmpty {
+            storage.withUniqueFields { fill(&$0, from: statement) }
+        }
+        if unify {
+            storage.setUnifiedAlone()
+        }
+    }
+
+    private func fill(_ fields: inout ContactFields, from statement: SQLiteStatement) {
         var index: CInt = 2
         for property in scalarProperties {
             defer { index += 1 }
             switch property {
             case .contactType:
-                storage.contactType = CNContactType(rawValue: Int(StatementColumn.int64(statement, index))) ?? .person
+                fields.contactType = CNContactType(rawValue: Int(StatementColumn.int64(statement, index))) ?? .person
             case .birthday:
                 if !StatementColumn.isNull(statement, index) {
-                    storage.birthday = DateCoding.decode(StatementColumn.text(statement, index))
+                    fields.birthday = DateCoding.decode(StatementColumn.text(statement, index))
                 }
             case .nonGregorianBirthday:
                 if !StatementColumn.isNull(statement, index) {
-                    storage.nonGregorianBirthday = DateCoding.decode(StatementColumn.text(statement, index))
+                    fields.nonGregorianBirthday = DateCoding.decode(StatementColumn.text(statement, index))
                 }
             case .imageDataAvailable:
-                storage.imageDataAvailable = StatementColumn.int64(statement, index) != 0
+                fields.imageDataAvailable = StatementColumn.int64(statement, index) != 0
             default:
-                _ = storage.setString(StatementColumn.text(statement, index), of: property)
+                _ = fields.setString(StatementColumn.text(statement, index), of: property)
             }
-        }
-        if unify {
-            storage.setUnifiedAlone()
         }
     }
 

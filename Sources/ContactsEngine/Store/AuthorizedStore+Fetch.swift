@@ -20,7 +20,7 @@ extension AuthorizedStore {
     /// body may call the store again (GRDB reads are not reentrant, and no read is open while it runs).
     ///
     /// - Parameter body: Called once per contact, which it owns (handing a contact over moves it, where
-    ///   borrowing would copy its thirty fields); returns false to stop.
+    ///   borrowing would copy it, retaining its identifier and fields); returns false to stop.
     package func enumerateContacts(_ query: ContactQuery, body: (consuming ContactStorage) throws -> Bool) throws {
         let reader = ContactReader(keys: query.keys, unify: query.unify)
         let sortColumn = Self.sortColumn(of: query)

@@ -78,24 +78,6 @@ extension ContactStorage {
 
     /// Sets a string property; returns false when the property does not hold a string.
     package mutating func setString(_ value: String, of property: ContactProperty) -> Bool {
-        switch property {
-        case .namePrefix: namePrefix = value
-        case .givenName: givenName = value
-        case .middleName: middleName = value
-        case .familyName: familyName = value
-        case .previousFamilyName: previousFamilyName = value
-        case .nameSuffix: nameSuffix = value
-        case .nickname: nickname = value
-        case .phoneticGivenName: phoneticGivenName = value
-        case .phoneticMiddleName: phoneticMiddleName = value
-        case .phoneticFamilyName: phoneticFamilyName = value
-        case .phoneticOrganizationName: phoneticOrganizationName = value
-        case .organizationName: organizationName = value
-        case .departmentName: departmentName = value
-        case .jobTitle: jobTitle = value
-        case .note: note = value
-        default: return false
-        }
-        return true
+        withUniqueFields { $0.setString(value, of: property) }
     }
 }
