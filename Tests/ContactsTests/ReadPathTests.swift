@@ -67,17 +67,6 @@ import Testing
         #expect(Set(fetched.map(\.identifier)) == Set(wanted))
     }
 
-    private static let everyKey = [
-        CNContactIdentifierKey, CNContactTypeKey, CNContactNamePrefixKey, CNContactGivenNameKey, CNContactMiddleNameKey,
-        CNContactFamilyNameKey, CNContactPreviousFamilyNameKey, CNContactNameSuffixKey, CNContactNicknameKey,
-        CNContactPhoneticGivenNameKey, CNContactPhoneticMiddleNameKey, CNContactPhoneticFamilyNameKey,
-        CNContactPhoneticOrganizationNameKey, CNContactOrganizationNameKey, CNContactDepartmentNameKey, CNContactJobTitleKey,
-        CNContactBirthdayKey, CNContactNonGregorianBirthdayKey, CNContactNoteKey, CNContactImageDataKey,
-        CNContactThumbnailImageDataKey, CNContactImageDataAvailableKey, CNContactPhoneNumbersKey, CNContactEmailAddressesKey,
-        CNContactPostalAddressesKey, CNContactDatesKey, CNContactUrlAddressesKey, CNContactRelationsKey,
-        CNContactSocialProfilesKey, CNContactInstantMessageAddressesKey,
-    ]
-
     /// The key strings descriptors name, expanded here without the store's expansion.
     private static func named(by descriptors: [any CNKeyDescriptor]) -> Set<String> {
         var keys: Set<String> = [CNContactIdentifierKey]
@@ -105,7 +94,7 @@ import Testing
                 AggregateKeyDescriptor(name: "nested", descriptors: [fullName, CNContactDatesKey, "bogus"]),
                 CNContactUrlAddressesKey as NSString, CNContactFormatter.descriptorForRequiredKeys(for: .phoneticFullName),
             ],
-            Self.everyKey.map { $0 as CNKeyDescriptor },
+            ContactKeyNames.every.map { $0 as CNKeyDescriptor },
         ]
         for keys in cases {
             let named = Self.named(by: keys)
@@ -116,7 +105,7 @@ import Testing
             }
             #expect(enumerated.count == contacts.count)
             for contact in [single] + enumerated.prefix(3) {
-                for key in Self.everyKey {
+                for key in ContactKeyNames.every {
                     #expect(contact.isKeyAvailable(key) == named.contains(key), "\(key) of \(keys.count) descriptors")
                 }
             }

@@ -7,18 +7,7 @@ import Testing
 /// is set, and copies share them until one writes (ContactStorage). Such contacts, and the copies made from
 /// them, must behave exactly as contacts read with every key.
 @Suite struct SmallStorageTests {
-    private static let everyKeyName = [
-        CNContactIdentifierKey, CNContactTypeKey, CNContactNamePrefixKey, CNContactGivenNameKey, CNContactMiddleNameKey,
-        CNContactFamilyNameKey, CNContactPreviousFamilyNameKey, CNContactNameSuffixKey, CNContactNicknameKey,
-        CNContactPhoneticGivenNameKey, CNContactPhoneticMiddleNameKey, CNContactPhoneticFamilyNameKey,
-        CNContactPhoneticOrganizationNameKey, CNContactOrganizationNameKey, CNContactDepartmentNameKey, CNContactJobTitleKey,
-        CNContactBirthdayKey, CNContactNonGregorianBirthdayKey, CNContactNoteKey, CNContactImageDataKey,
-        CNContactThumbnailImageDataKey, CNContactImageDataAvailableKey, CNContactPhoneNumbersKey, CNContactEmailAddressesKey,
-        CNContactPostalAddressesKey, CNContactDatesKey, CNContactUrlAddressesKey, CNContactRelationsKey,
-        CNContactSocialProfilesKey, CNContactInstantMessageAddressesKey,
-    ]
-
-    private static var everyKey: [CNKeyDescriptor] { everyKeyName.map { $0 as CNKeyDescriptor } }
+    private static var everyKey: [CNKeyDescriptor] { ContactKeyNames.every.map { $0 as CNKeyDescriptor } }
 
     /// Sets every property a contact can set to the values of ``ModelSamples/fullContact()``.
     private static func setEveryProperty(of contact: CNMutableContact) {
@@ -70,7 +59,7 @@ import Testing
         )
         #expect(slim.identifier == full.identifier)
         #expect(slim.isKeyAvailable(CNContactIdentifierKey))
-        for key in Self.everyKeyName where key != CNContactIdentifierKey {
+        for key in ContactKeyNames.every where key != CNContactIdentifierKey {
             #expect(!slim.isKeyAvailable(key), "\(key)")
             #expect(full.isKeyAvailable(key), "\(key)")
         }
