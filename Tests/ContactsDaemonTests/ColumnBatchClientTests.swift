@@ -20,7 +20,6 @@ import Testing
         var message = Contacts_V1_ServerMessage()
         message.id = id
         message.contactBatch = Contacts_V1_ContactBatch(compact: [ann, bob], last: true, columns: true)
-        #expect(message.contactBatch.hasColumns)
         if let keys { message.contactBatch.keys = keys }
         return Array(try Frame.encode(message).dropFirst(Frame.headerLength))
     }
@@ -59,6 +58,10 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("batch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
+        // The batch is one the app reads by hand (a column batch), not one left to SwiftProtobuf.
+        let whole = try Frame.decode(Contacts_V1_ServerMessage.self, from: try Self.batchBody(id: 3))
+        #expect(whole.contactBatch.hasColumns)
+        #expect(try ColumnBatchFrame.decode(try Self.batchBody(id: 3)) != nil)
         let standIn = try Self.standIn(directory)
         let connection = DaemonConnection(socketPath: standIn.path)
         for variant in ["not-utf8", "past-the-end", "wrong-wire-type", "unknown-key", "short-column"] {
