@@ -64,9 +64,12 @@ package final class DaemonConnection: ContactStoreConnection, ContactStorePrivac
         request.initialBatches = 1
         let stream = try open(.fetchContacts(request))
         while true {
-            guard case .contactBatch(let batch) = try stream.next() else { throw Self.unexpected }
-            if batch.last { stream.finish() }
-            var storages = try Self.storages(batch)
+            var batch = try stream.nextBatch()
+            let last = batch.last
+            if last { stream.finish() }
+            // Taken out of the batch, so the array has one owner and popping from it copies nothing.
+            var storages = batch.storages
+            batch.storages = []
             // Popping from the reversed batch moves each contact out to the block, as the embedded store hands its
             // batches over; iterating the array copied every contact (a retain and a release of each of its
             // fields), the largest item of this loop in a profile of the identifiers' enumeration.
@@ -81,7 +84,7 @@ package final class DaemonConnection: ContactStoreConnection, ContactStorePrivac
                 // Leaving early drops the stream: the daemon is told to stop (DaemonStream.deinit).
                 if !more { return }
             }
-            if batch.last { return }
+            if last { return }
             try stream.grant(1)
         }
     }

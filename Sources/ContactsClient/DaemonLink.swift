@@ -103,11 +103,12 @@ final class DaemonLink: @unchecked Sendable {
         }
     }
 
-    /// A reply as the link read it: a message, or a contact reply read straight into storage
-    /// (``ContactReplyFrame``), with no message in between.
+    /// A reply as the link read it: a message, or a contact reply or a column batch read straight into storage
+    /// (``ContactReplyFrame``, ``ColumnBatchFrame``), with no message in between.
     enum Reply {
         case message(Contacts_V1_ServerMessage)
         case contact(Result<ContactStorage?, CNError>)
+        case batch(Result<ColumnBatchFrame.Batch, CNError>)
     }
 
     /// The next reply to a request, waiting for it (and reading the socket while nobody else does); an `Error`
@@ -124,7 +125,19 @@ final class DaemonLink: @unchecked Sendable {
         return try contact.get()
     }
 
-    /// The next reply to a request, in either form; an `Error` reply is thrown.
+    /// The next batch of a `FetchContactsRequest`'s reply: its contacts, and whether it is the last; an `Error`
+    /// reply, or a batch that is not well formed, is thrown.
+    func nextBatch(_ id: UInt64) throws(CNError) -> ColumnBatchFrame.Batch {
+        switch try nextReply(id) {
+        case .batch(let batch): return try batch.get()
+        case .message(let message):
+            guard case .contactBatch(let batch) = message.body else { throw DaemonConnection.unexpected }
+            return ColumnBatchFrame.Batch(storages: try DaemonConnection.storages(batch), last: batch.last)
+        case .contact: throw DaemonConnection.unexpected
+        }
+    }
+
+    /// The next reply to a request, in any form; an `Error` reply is thrown.
     private func nextReply(_ id: UInt64) throws(CNError) -> Reply {
         let reply = try condition.locked { () throws(CNError) -> Reply in
             callers += 1
@@ -188,9 +201,14 @@ final class DaemonLink: @unchecked Sendable {
     /// A frame's body as a reply and the id it answers. A contact reply is read straight into storage: decoding it
     /// into a `Contact` message and then copying that into storage was the app's half of the 20 µs the two sides
     /// spent on a contact's protobuf (docs/Daemon.md, "A contact's reply written and read by hand").
+    /// A column batch likewise (``ColumnBatchFrame``): SwiftProtobuf's messages were about half of the app's
+    /// work in an enumeration. Either one's malformed content fails its own call only.
     private static func decode(_ frame: [UInt8]) throws -> (UInt64, Reply) {
         if let reply = try ContactReplyFrame.decode(frame) {
             return (reply.id, .contact(reply.contact.mapError { _ in DaemonConnection.unexpected }))
+        }
+        if let reply = try ColumnBatchFrame.decode(frame) {
+            return (reply.id, .batch(reply.batch.mapError { _ in DaemonConnection.unexpected }))
         }
         let message = try Contacts_V1_ServerMessage(serializedBytes: frame)
         return (message.id, .message(message))

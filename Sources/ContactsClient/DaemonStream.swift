@@ -53,6 +53,17 @@ package final class DaemonStream {
         }
     }
 
+    /// The next batch of contacts, read straight into storage when it is a column batch; an `Error` reply, or a
+    /// batch that is not well formed, is thrown and ends the stream.
+    package func nextBatch() throws(CNError) -> ColumnBatchFrame.Batch {
+        do {
+            return try link.nextBatch(id)
+        } catch {
+            finish()
+            throw error
+        }
+    }
+
     /// Lets the daemon send more batches.
     package func grant(_ batches: UInt32) throws(CNError) {
         var more = Contacts_V1_Continue()

@@ -9,7 +9,7 @@ import Testing
 /// daemon: a stand-in on a Unix socket answers each `GetContactRequest` with the bytes the test chose.
 @Suite struct ContactReplyClientTests {
     /// A stand-in for contactsd: greets the app, then answers each contact request with `reply(identifier)`'s
-    /// frame body. Counts the connections it accepted.
+    /// frame body, and each name search with `reply("search:" + name)`'s. Counts the connections it accepted.
     final class StandIn: Sendable {
         let path: String
         let connections = Count()
@@ -62,6 +62,10 @@ import Testing
                         body = (try? Frame.encode(welcome)).map { Array($0.dropFirst(Frame.headerLength)) } ?? []
                     case .getContact(let request):
                         body = (try? reply(request.identifier, message.id)) ?? []
+                    case .fetchContacts(let request):
+                        // A name search: its name says which batch to send (ColumnBatchClientTests).
+                        guard case .contactsMatchingName(let name)? = request.predicate.kind else { continue }
+                        body = (try? reply("search:" + name, message.id)) ?? []
                     default:
                         continue
                     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads protocol buffer fields from a frame's bytes, for the messages the client decodes by hand
-/// (``ContactReplyFrame``).
+/// (``ContactReplyFrame``, ``ColumnBatchFrame``).
 ///
 /// Every read is checked against the end of its message: a truncated varint, a length past the end, a wire type
 /// the field does not have or a string that is not UTF-8 is a `WireError.malformedMessage`, as SwiftProtobuf
@@ -103,6 +103,21 @@ struct ProtobufReader {
     private mutating func advance(_ count: Int) throws(WireError) {
         guard end - position >= count else { throw WireError(.malformedMessage, "a fixed-size field is truncated") }
         position += count
+    }
+
+    /// Whether every field of the message was read.
+    var isAtEnd: Bool { position >= end }
+
+    /// Reads one entry of a repeated varint field (uint32, int32, bool) or, packed, all the entries of one run,
+    /// handing each to `append`: SwiftProtobuf accepts either form of such a field, whichever the .proto says.
+    /// Call only with `.varint` or `.lengthDelimited`.
+    mutating func repeatedVarint(_ type: WireType, _ append: (UInt64) -> Void) throws(WireError) {
+        guard type == .lengthDelimited else {
+            append(try varint())
+            return
+        }
+        var packed = nested(try lengthDelimited())
+        while !packed.isAtEnd { append(try packed.varint()) }
     }
 
     /// A reader of a nested message's content.

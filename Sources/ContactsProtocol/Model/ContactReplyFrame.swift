@@ -23,12 +23,15 @@ package enum ContactReplyFrame {
     /// - Throws: `WireError.frameTooLarge` when the message exceeds ``ProtocolVersion/maximumFrameLength``;
     ///   `malformedMessage` when a date's components cannot be serialized.
     package static func encode(id: UInt64, contact storage: ContactStorage?) throws(WireError) -> [UInt8] {
-        var contact: [UInt8] = []
+        // The contact's size first, then its bytes written into the frame itself: writing them into an array of
+        // their own and copying that into the frame cost an allocation and a copy of the whole contact a call.
+        var contact: ContactEncoder?
         var replyLength = 0
         if let storage {
-            contact = try ContactEncoder(storage).bytes()
+            let encoder = try ContactEncoder(storage)
             // ContactReply.contact = 1.
-            replyLength = ProtobufWriter.lengthDelimitedSize(1, length: contact.count)
+            replyLength = ProtobufWriter.lengthDelimitedSize(1, length: encoder.size)
+            contact = encoder
         }
         // ServerMessage.id = 1 (absent when 0), ServerMessage.contact = 7.
         let idLength = id == 0 ? 0 : 1 + ProtobufWriter.varintSize(id)
@@ -45,23 +48,28 @@ package enum ContactReplyFrame {
         ])
         writer.uint64(1, id)
         writer.lengthPrefix(7, length: replyLength)
-        if storage != nil {
-            writer.lengthPrefix(1, length: contact.count)
-            writer.raw(contact)
+        if let contact {
+            writer.lengthPrefix(1, length: contact.size)
+            contact.write(to: &writer)
         }
         return writer.bytes
     }
 }
 
 /// Writes one `Contact` message from a storage: the fields `Contacts_V1_Contact(storage)` sets, in field order.
+/// Built in two passes: ``init(_:)`` reads what is to be written and computes the message's ``size``, so the
+/// frame's lengths are known before ``write(to:)`` writes the bytes into it.
 private struct ContactEncoder {
     let storage: ContactStorage
     let keys: ContactKeySet
-
-    init(_ storage: ContactStorage) {
-        self.storage = storage
-        keys = storage.fetchedKeys
-    }
+    private var lists: [(field: Int, property: ContactProperty, texts: LabeledValueTexts, dates: [[UInt8]])] = []
+    private var valueSizes: [[Int]] = []
+    private var birthday: [UInt8]?
+    private var nonGregorianBirthday: [UInt8]?
+    private var keyNames: [String] = []
+    private var linked: [String] = []
+    /// The message's size in bytes.
+    private(set) var size = 0
 
     /// The Contact field of a property below the images: its key order is the field order, from name_prefix = 4
     /// on (the .proto lists them so); the labeled values, from phone_numbers = 26, come after the four image
@@ -70,10 +78,11 @@ private struct ContactEncoder {
         property.rawValue < ContactProperty.imageData.rawValue ? property.rawValue + 2 : property.rawValue + 4
     }
 
-    func bytes() throws(WireError) -> [UInt8] {
+    init(_ storage: ContactStorage) throws(WireError) {
+        self.storage = storage
+        keys = storage.fetchedKeys
         // The labeled values first, as texts (the store's, or read from the values the app set), so each one's
         // size is known before anything is written.
-        var lists: [(field: Int, property: ContactProperty, texts: LabeledValueTexts, dates: [[UInt8]])] = []
         for property in ContactProperty.multiValueProperties where keys.contains(property) {
             var texts = LabeledValueTexts()
             var dates: [[UInt8]] = []
@@ -83,12 +92,12 @@ private struct ContactEncoder {
             }
             lists.append((Self.field(of: property), property, texts, dates))
         }
-        let birthday = try dateBytes(.birthday, storage.birthday)
-        let nonGregorianBirthday = try dateBytes(.nonGregorianBirthday, storage.nonGregorianBirthday)
-        let keyNames = keys.keys
-        let linked = storage.linkedIdentifiers
+        birthday = try dateBytes(.birthday, storage.birthday)
+        nonGregorianBirthday = try dateBytes(.nonGregorianBirthday, storage.nonGregorianBirthday)
+        keyNames = keys.keys
+        linked = storage.linkedIdentifiers
 
-        var size = ProtobufWriter.stringSize(1, storage.identifier)
+        size = ProtobufWriter.stringSize(1, storage.identifier)
         for key in keyNames { size += ProtobufWriter.lengthDelimitedSize(2, length: key.utf8.count) }
         for property in ContactProperty.stringProperties where keys.contains(property) {
             size += ProtobufWriter.stringSize(Self.field(of: property), string(property))
@@ -105,15 +114,16 @@ private struct ContactEncoder {
             size += 3 + (image.isEmpty ? 0 : ProtobufWriter.lengthDelimitedSize(24, length: image.count))
         }
         if keys.contains(.imageDataAvailable), storage.imageDataAvailable { size += 3 }
-        var valueSizes: [[Int]] = []
         for list in lists {
             let sizes = Self.valueSizes(list.property, list.texts, dates: list.dates)
             for valueSize in sizes { size += ProtobufWriter.lengthDelimitedSize(list.field, length: valueSize) }
             valueSizes.append(sizes)
         }
         for identifier in linked { size += ProtobufWriter.lengthDelimitedSize(34, length: identifier.utf8.count) }
+    }
 
-        var writer = ProtobufWriter(capacity: size)
+    /// Writes the message's fields (its ``size`` bytes, without a tag or length of its own).
+    func write(to writer: inout ProtobufWriter) {
         writer.string(1, storage.identifier)
         for key in keyNames { writer.repeatedString(2, key) }
         if keys.contains(.contactType) { writer.int32(3, Int32(storage.contactType.rawValue)) }
@@ -142,7 +152,6 @@ private struct ContactEncoder {
             Self.writeValues(list.field, list.property, list.texts, dates: list.dates, sizes: sizes, to: &writer)
         }
         for identifier in linked { writer.repeatedString(34, identifier) }
-        return writer.bytes
     }
 
     private func string(_ property: ContactProperty) -> String {
