@@ -34,7 +34,7 @@ import Testing
         return contacts
     }
 
-    private static let givenName = [CNContactGivenNameKey as CNKeyDescriptor]
+    private static var givenName: [any CNKeyDescriptor] { [CNContactGivenNameKey as CNKeyDescriptor] }
 
     @Test(arguments: StoreMode.allCases, [CNContactSortOrder.none, .givenName, .familyName])
     func identifiersAloneComeInTheOrderOfAReadWithKeys(mode: StoreMode, order: CNContactSortOrder) throws {
