@@ -30,6 +30,16 @@ package struct ContactReader {
         self.layout = Layout.of(self.keys)
     }
 
+    /// Whether the reader reads nothing but identifiers (and, unified, the links of linked cards): a fetch
+    /// of every identifier, which enumeration reads through ``IdentifierBatch``.
+    var readsIdentifierOnly: Bool { keys == .identifierOnly }
+
+    /// Whether the contacts read need their links loaded: read unified from a store with links. Most stores
+    /// have none, and one indexed probe saves building a batch's id list for nothing.
+    func needsLinks(in db: Database) throws -> Bool {
+        try unify && Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM link)")) == true
+    }
+
     /// The columns and value kinds of a key set. A reader is made per fetch, and for a single contact
     /// building its column list and query text (a dozen string appends) was a tenth of the read, so each
     /// key set's layout is built once and shared.
@@ -136,8 +146,7 @@ package struct ContactReader {
     package func complete(_ batch: inout [ContactStorage], ids: [Int64], in db: Database) throws {
         guard !batch.isEmpty else { return }
         let needsImages = keys.contains(.imageData) || keys.contains(.thumbnailImageData)
-        // Most stores have no links; one indexed probe saves building the batch's id list for nothing.
-        let needsLinks = try unify && Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM link)")) == true
+        let needsLinks = try needsLinks(in: db)
         guard !valueKinds.isEmpty || needsImages || needsLinks else { return }
         var positions: [Int64: Int] = [:]
         positions.reserveCapacity(ids.count)

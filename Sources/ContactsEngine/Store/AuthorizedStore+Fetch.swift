@@ -30,17 +30,35 @@ extension AuthorizedStore {
         // One buffer for every batch: a new array of a few hundred contacts per batch costs a large
         // allocation (and the allocator's consolidation) each time.
         var batch: [ContactStorage] = []
+        // A read of identifiers alone keeps a batch's identifiers as bytes (``IdentifierBatch``).
+        var identifiers = IdentifierBatch()
+        let identifiersOnly = reader.readsIdentifierOnly
         while true {
             batch.reserveCapacity(limit)
             let last = try read { db -> (String, Int64)? in
                 let current = try condition ?? compiler.condition(for: query.predicate, in: db).restricted(to: access.visibility)
                 condition = current
+                // Linked cards need their linked identifiers filled, which the general path does.
+                if identifiersOnly, try !reader.needsLinks(in: db) {
+                    return try readIdentifiers(
+                        into: &identifiers, reader: reader, condition: current, sortColumn: sortColumn, after: after,
+                        limit: limit, in: db
+                    )
+                }
                 return try readBatch(
                     into: &batch, reader: reader, condition: current, sortColumn: sortColumn, after: after, limit: limit,
                     in: db
                 )
             }
-            let count = batch.count
+            let count = batch.count + identifiers.count
+            for index in 0..<identifiers.count {
+                var storage = ContactStorage(identifier: identifiers.identifier(at: index), fetchedKeys: reader.keys)
+                if reader.unify {
+                    storage.setUnifiedAlone()
+                }
+                if try !body(consume storage) { return }
+            }
+            identifiers.removeAll()
             // Popping from the reversed batch moves each contact out instead of copying it. The buffer's
             // swaps are bitwise moves, where Array.reverse() copies each contact (retaining every field).
             batch.withUnsafeMutableBufferPointer { $0.reverse() }
@@ -86,6 +104,28 @@ extension AuthorizedStore {
         return try pageEnd(ids: ids, limit: limit, sortColumn: sortColumn, in: db)
     }
 
+    /// Reads the identifiers of one batch of a reader of identifiers alone (``ContactReader/readsIdentifierOnly``)
+    /// into `identifiers` (empty on entry) and returns where the next batch starts, as ``readBatch``.
+    func readIdentifiers(
+        into identifiers: inout IdentifierBatch,
+        reader: ContactReader,
+        condition: PredicateCompiler.Condition,
+        sortColumn: String?,
+        after: (key: String, id: Int64)?,
+        limit: Int,
+        in db: Database
+    ) throws -> (String, Int64)? {
+        let (sql, arguments) = try batchQuery(
+            reader: reader, condition: condition, sortColumn: sortColumn, after: after, limit: limit, in: db)
+        var lastID: Int64 = 0
+        let rows = try StatementRows(db.cachedStatement(sql: sql), arguments: arguments)
+        while let row = try rows.next() {
+            lastID = ContactReader.rowID(row)
+            identifiers.append(row, column: 1)
+        }
+        return try pageEnd(count: identifiers.count, lastID: lastID, limit: limit, sortColumn: sortColumn, in: db)
+    }
+
     /// The query of one batch: the reader's columns of at most `limit` contacts after `after`, in page order.
     func batchQuery(
         reader: ContactReader, condition: PredicateCompiler.Condition, sortColumn: String?,
@@ -106,7 +146,13 @@ extension AuthorizedStore {
 
     /// Where the batch after one of row ids `ids` starts, or nil when it was not full (the last one).
     func pageEnd(ids: [Int64], limit: Int, sortColumn: String?, in db: Database) throws -> (String, Int64)? {
-        guard ids.count == limit, let lastID = ids.last else { return nil }
+        try pageEnd(count: ids.count, lastID: ids.last ?? 0, limit: limit, sortColumn: sortColumn, in: db)
+    }
+
+    /// Where the batch after one of `count` contacts whose last has row id `lastID` starts, or nil when it was
+    /// not full (the last one).
+    func pageEnd(count: Int, lastID: Int64, limit: Int, sortColumn: String?, in db: Database) throws -> (String, Int64)? {
+        guard count == limit, count > 0 else { return nil }
         guard let sortColumn else { return ("", lastID) }
         // Only the last contact's sort key is needed: one seek here, in the same transaction, instead of
         // selecting the key (a string to build) with every row.
