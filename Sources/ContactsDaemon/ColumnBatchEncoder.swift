@@ -35,12 +35,12 @@ struct ColumnBatchEncoder: ContactPageSink {
     private(set) var count = 0
 
     /// `identifiers` entries (`ContactColumns` field 1, or `ContactBatch` field 51 for bare identifiers).
-    private var identifiers: [UInt8] = []
+    private var identifiers = ByteList(capacity: 64 * 512)
     /// Each string column's `values` entries (`StringColumn` field 2).
-    private var strings: [[UInt8]] = []
+    private var strings: [ByteList] = []
     /// Packed `contact_types` and `image_data_available` (their varints, without tag and length).
-    private var contactTypes: [UInt8] = []
-    private var imageDataAvailable: [UInt8] = []
+    private var contactTypes = ByteList()
+    private var imageDataAvailable = ByteList()
     private var birthdays = DateLists(key: ContactProperty.birthday.key)
     private var otherBirthdays = DateLists(key: ContactProperty.nonGregorianBirthday.key)
     private var labeled: [LabeledColumnLists] = []
@@ -56,10 +56,9 @@ struct ColumnBatchEncoder: ContactPageSink {
         // The general path's column order: the key set's property order (Contacts_V1_ContactColumns.init).
         let properties = keys.properties.filter { $0 != .identifier }
         stringProperties = properties.filter { ContactProperty.stringProperties.contains($0) }
-        strings = stringProperties.map { _ in [] }
+        strings = stringProperties.map { _ in ByteList(capacity: 8192) }
         labeled = properties.filter { ContactProperty.multiValueProperties.contains($0) }.map(LabeledColumnLists.init)
         for (index, column) in labeled.enumerated() { labeledColumns[Self.slot(of: column.property)] = index }
-        identifiers.reserveCapacity(64 * 512)
         self.unifiedAlone = unifiedAlone
         roles = scalars.map { property in
             switch property {
@@ -114,18 +113,21 @@ struct ColumnBatchEncoder: ContactPageSink {
         var messageLength = Self.fieldLength(WireTag.contactBatch, batchLength)
         if id != 0 { messageLength += 1 + Self.varintLength(id) }
         guard messageLength <= ProtocolVersion.maximumFrameLength else { return nil }
-        var frame: [UInt8] = []
-        frame.reserveCapacity(4 + messageLength)
-        let length = UInt32(messageLength)
-        for shift in [24, 16, 8, 0] as [UInt32] { frame.append(UInt8(truncatingIfNeeded: length >> shift)) }
-        if id != 0 {
-            frame.appendVarint(WireTag.messageID)
-            frame.appendVarint(id)
+        // Sized exactly, then written through a pointer: each column is one copy into the frame.
+        return [UInt8](unsafeUninitializedCapacity: 4 + messageLength) { buffer, initialized in
+            var frame = FrameWriter(buffer)
+            let length = UInt32(messageLength)
+            for shift in [24, 16, 8, 0] as [UInt32] { frame.put(UInt8(truncatingIfNeeded: length >> shift)) }
+            if id != 0 {
+                frame.putVarint(WireTag.messageID)
+                frame.putVarint(id)
+            }
+            frame.putVarint(WireTag.contactBatch)
+            frame.putVarint(UInt64(batchLength))
+            writeBatch(last: last, to: &frame)
+            initialized = frame.cursor - buffer.baseAddress!
+            precondition(initialized == buffer.count, "a column batch's frame is shorter than computed")
         }
-        frame.appendVarint(WireTag.contactBatch)
-        frame.appendVarint(UInt64(batchLength))
-        writeBatch(last: last, to: &frame)
-        return frame
     }
 
     // MARK: The batch, field by field in field-number order, as SwiftProtobuf writes it.
@@ -138,30 +140,36 @@ struct ColumnBatchEncoder: ContactPageSink {
         return length + Self.fieldLength(WireTag.columns, columnsLength())
     }
 
-    private func writeBatch(last: Bool, to frame: inout [UInt8]) {
-        if last { frame.append(contentsOf: [UInt8(WireTag.last), 1]) }
+    private func writeBatch(last: Bool, to frame: inout FrameWriter) {
+        if last {
+            frame.put(UInt8(WireTag.last))
+            frame.put(1)
+        }
         guard count > 0 else { return }
         if identifiersOnly {
-            frame.append(contentsOf: identifiers)
+            frame.put(identifiers)
             if unifiedAlone {
-                frame.appendVarint(WireTag.identifiersUnified)
-                frame.append(1)
+                frame.putVarint(WireTag.identifiersUnified)
+                frame.put(1)
             }
             return
         }
-        for key in keys.keys { frame.appendString(WireTag.batchKeys, key) }
-        frame.appendVarint(WireTag.columns)
-        frame.appendVarint(UInt64(columnsLength()))
-        frame.append(contentsOf: identifiers)
-        if unifiedAlone { frame.append(contentsOf: [UInt8(WireTag.linkedAlone), 1]) }
-        for (index, property) in stringProperties.enumerated() {
-            frame.appendVarint(WireTag.strings)
-            frame.appendVarint(UInt64(Self.stringColumnLength(property.key, strings[index])))
-            frame.appendString(WireTag.columnKey, property.key)
-            frame.append(contentsOf: strings[index])
+        for key in keys.keys { frame.putString(WireTag.batchKeys, key) }
+        frame.putVarint(WireTag.columns)
+        frame.putVarint(UInt64(columnsLength()))
+        frame.put(identifiers)
+        if unifiedAlone {
+            frame.put(UInt8(WireTag.linkedAlone))
+            frame.put(1)
         }
-        if keys.contains(.contactType) { frame.appendPacked(WireTag.contactTypes, contactTypes) }
-        if keys.contains(.imageDataAvailable) { frame.appendPacked(WireTag.imageDataAvailable, imageDataAvailable) }
+        for (index, property) in stringProperties.enumerated() {
+            frame.putVarint(WireTag.strings)
+            frame.putVarint(UInt64(Self.stringColumnLength(property.key, strings[index])))
+            frame.putString(WireTag.columnKey, property.key)
+            frame.put(strings[index])
+        }
+        if keys.contains(.contactType) { frame.putPacked(WireTag.contactTypes, contactTypes) }
+        if keys.contains(.imageDataAvailable) { frame.putPacked(WireTag.imageDataAvailable, imageDataAvailable) }
         if keys.contains(.birthday) { birthdays.write(to: &frame) }
         if keys.contains(.nonGregorianBirthday) { otherBirthdays.write(to: &frame) }
         for column in labeled { column.write(to: &frame) }
@@ -182,7 +190,7 @@ struct ColumnBatchEncoder: ContactPageSink {
         return length
     }
 
-    private static func stringColumnLength(_ key: String, _ values: [UInt8]) -> Int {
+    private static func stringColumnLength(_ key: String, _ values: ByteList) -> Int {
         fieldLength(WireTag.columnKey, key.utf8.count) + values.count
     }
 
@@ -200,9 +208,9 @@ struct ColumnBatchEncoder: ContactPageSink {
 private struct DateLists {
     let key: String
     /// One byte per contact (packed `present`).
-    var present: [UInt8] = []
+    var present = ByteList()
     /// `values` entries.
-    var values: [UInt8] = []
+    var values = ByteList()
 
     init(key: String) {
         self.key = key
@@ -223,11 +231,11 @@ private struct DateLists {
             + (present.isEmpty ? 0 : ColumnBatchEncoder.fieldLength(WireTag.datePresent, present.count)) + values.count
     }
 
-    func write(to frame: inout [UInt8]) {
-        frame.appendVarint(WireTag.dates)
-        frame.appendVarint(UInt64(length))
-        frame.appendString(WireTag.columnKey, key)
-        frame.appendPacked(WireTag.datePresent, present)
-        frame.append(contentsOf: values)
+    func write(to frame: inout FrameWriter) {
+        frame.putVarint(WireTag.dates)
+        frame.putVarint(UInt64(length))
+        frame.putString(WireTag.columnKey, key)
+        frame.putPacked(WireTag.datePresent, present)
+        frame.put(values)
     }
 }
