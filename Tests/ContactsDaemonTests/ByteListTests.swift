@@ -95,4 +95,34 @@ import Testing
         field(WireTag.labeledValues, Array(String(decoding: damaged, as: UTF8.self).utf8))
         #expect(Array(list.bytes) == expected)
     }
+
+    /// A stored date written from its text is the message the general path serializes for it (DateCoding's
+    /// components through SwiftProtobuf), and the forms it does not take are left to the general path untouched.
+    @Test func storedDatesAreWrittenAsSwiftProtobufWritesThem() {
+        let plain = [
+            ";;;2;29;", "gregorian;;1984;7;12;", "gregorian;1;1984;7;12;0", ";;;;;", "gregorian;;0;0;0;1",
+            ";;007;1;1;", "gregorian;;123456789012345678;12;31;", ";;2001;6;1;1",
+        ]
+        let other = [
+            "chinese;78;40;4;5;1", ";;-5;1;1;", ";;+5;1;1;", ";;1984;7;12", "gregorian;;1234567890123456789;1;1;",
+            "x;y", "", ";;1984;7;12;;", "Gregorian;;1;1;1;", ";;1;1;1;2", ";;1;1;1;10", ";; 1;1;1;", ";;1a;1;1;",
+        ]
+        for text in plain + other {
+            var list = ByteList(capacity: 2)
+            let taken = Array(text.utf8).withUnsafeBufferPointer {
+                StoredDate.append($0, tag: WireTag.dateValues, to: &list)
+            }
+            #expect(taken == plain.contains(text), "\(text)")
+            guard taken else {
+                #expect(list.isEmpty, "\(text)")
+                continue
+            }
+            var expected: [UInt8] = []
+            let message = Contacts_V1_DateComponents.serializedBytes(of: DateCoding.decode(text))
+            expected.appendVarint(WireTag.dateValues)
+            expected.appendVarint(UInt64(message.count))
+            expected += message
+            #expect(Array(list.bytes) == expected, "\(text)")
+        }
+    }
 }
