@@ -137,7 +137,7 @@ final class ContactBatches: BatchSource {
     /// page's storages are converted.
     private func page(size: Int) throws(CNError) -> (body: SourceBatch, last: Bool) {
         if columns, encodesRows {
-            var encoder = ColumnBatchEncoder()
+            var encoder = ColumnBatchEncoder(contacts: size)
             if let (_, last) = try iterator.nextPage(limit: size, into: &encoder) { return (.encoded(encoder), last) }
         }
         let (contacts, last) = try iterator.nextPage(limit: size)

@@ -18,12 +18,12 @@ struct LabeledSegment {
 struct LabeledColumnLists {
     let property: ContactProperty
     let width: Int
-    var identifiers: [UInt8] = []
+    var identifiers = ByteList(capacity: 4096)
     /// One byte per value (packed `label_present`).
-    var labelPresent: [UInt8] = []
-    var labels: [UInt8] = []
-    var values: [UInt8] = []
-    var dates: [UInt8] = []
+    var labelPresent = ByteList(capacity: 1024)
+    var labels = ByteList(capacity: 4096)
+    var values = ByteList(capacity: 8192)
+    var dates = ByteList()
     /// One per contact, in page order.
     var segments: [LabeledSegment] = []
     private var lastContact = -1
@@ -61,11 +61,14 @@ struct LabeledColumnLists {
             default: break
             }
         }
-        segments[contact].count += 1
-        segments[contact].identifiers = segments[contact].identifiers.lowerBound..<identifiers.count
-        segments[contact].labels = segments[contact].labels.lowerBound..<labels.count
-        segments[contact].values = segments[contact].values.lowerBound..<values.count
-        segments[contact].dates = segments[contact].dates.lowerBound..<dates.count
+        // One read and one write of the segment (each access of `segments` checks its uniqueness).
+        var segment = segments[contact]
+        segment.count += 1
+        segment.identifiers = segment.identifiers.lowerBound..<identifiers.count
+        segment.labels = segment.labels.lowerBound..<labels.count
+        segment.values = segment.values.lowerBound..<values.count
+        segment.dates = segment.dates.lowerBound..<dates.count
+        segments[contact] = segment
     }
 
     /// A date goes through the labeled value the general path reads it from (its components are not text).
@@ -81,7 +84,9 @@ struct LabeledColumnLists {
     }
 
     private var countsLength: Int {
-        segments.reduce(0) { $0 + ColumnBatchEncoder.varintLength(UInt64($1.count)) }
+        var length = 0
+        for segment in segments { length += ColumnBatchEncoder.varintLength(UInt64(segment.count)) }
+        return length
     }
 
     var length: Int {
@@ -91,34 +96,36 @@ struct LabeledColumnLists {
         return length + identifiers.count + labels.count + values.count + dates.count
     }
 
-    func write(to frame: inout [UInt8]) {
-        frame.appendVarint(WireTag.labeled)
-        frame.appendVarint(UInt64(length))
-        frame.appendString(WireTag.columnKey, property.key)
+    func write(to frame: inout FrameWriter) {
+        frame.putVarint(WireTag.labeled)
+        frame.putVarint(UInt64(length))
+        frame.putString(WireTag.columnKey, property.key)
         if !segments.isEmpty {
-            frame.appendVarint(WireTag.labeledCounts)
-            frame.appendVarint(UInt64(countsLength))
-            for segment in segments { frame.appendVarint(UInt64(segment.count)) }
+            frame.putVarint(WireTag.labeledCounts)
+            frame.putVarint(UInt64(countsLength))
+            for segment in segments { frame.putVarint(UInt64(segment.count)) }
         }
         if inPageOrder {
-            frame.append(contentsOf: identifiers)
-            frame.appendPacked(WireTag.labelPresent, labelPresent)
-            frame.append(contentsOf: labels)
-            frame.append(contentsOf: values)
-            frame.append(contentsOf: dates)
+            frame.put(identifiers)
+            frame.putPacked(WireTag.labelPresent, labelPresent)
+            frame.put(labels)
+            frame.put(values)
+            frame.put(dates)
             return
         }
         // Each list contact by contact in page order: the same bytes, moved.
-        for segment in segments { frame.append(contentsOf: identifiers[segment.identifiers]) }
-        if !labelPresent.isEmpty {
-            frame.appendVarint(WireTag.labelPresent)
-            frame.appendVarint(UInt64(labelPresent.count))
-            for segment in segments {
-                frame.append(contentsOf: labelPresent[segment.firstValue..<(segment.firstValue + Int(segment.count))])
-            }
+        func put(_ list: ByteList, _ range: (LabeledSegment) -> Range<Int>) {
+            let bytes = list.bytes
+            for segment in segments { frame.put(UnsafeBufferPointer(rebasing: bytes[range(segment)])) }
         }
-        for segment in segments { frame.append(contentsOf: labels[segment.labels]) }
-        for segment in segments { frame.append(contentsOf: values[segment.values]) }
-        for segment in segments { frame.append(contentsOf: dates[segment.dates]) }
+        put(identifiers) { $0.identifiers }
+        if !labelPresent.isEmpty {
+            frame.putVarint(WireTag.labelPresent)
+            frame.putVarint(UInt64(labelPresent.count))
+            put(labelPresent) { $0.firstValue..<($0.firstValue + Int($0.count)) }
+        }
+        put(labels) { $0.labels }
+        put(values) { $0.values }
+        put(dates) { $0.dates }
     }
 }

@@ -219,6 +219,29 @@ import Testing
         }
     }
 
+    /// Columns far larger than the lists' first room (long non-ASCII notes, names and labeled values, so each list
+    /// grows many times within a page): the same batches, the raw lists' growth keeping every byte.
+    @Test func longTextGrowsTheListsAndEncodesTheSameBatches() throws {
+        let book = try Book(realistic: 10)
+        let contacts = (0..<24).map { index in
+            let contact = CNMutableContact()
+            contact.givenName = String(repeating: "Zoë", count: 40 * index + 1)
+            contact.familyName = index.isMultiple(of: 2) ? "" : "Łukasiewicz-李 \(index)"
+            contact.note = String(repeating: "abcdefgh🚀ß€\u{1F}", count: 300 * (index % 5 + 1))
+            contact.emailAddresses = (0..<(index % 7)).map { value in
+                CNLabeledValue(label: value.isMultiple(of: 3) ? nil : "ラベル\(value)", value: NSString(string: "user\(value)@例え.jp"))
+            }
+            return contact
+        }
+        _ = try ContactFixtures.save(contacts, in: book.temporary.person)
+        for order in [CNContactSortOrder.none, .givenName] {
+            let query = ContactQuery(predicate: nil, keys: Keys.allButImages.set, sortOrder: order, unify: false)
+            let result = try Self.compare(try book.connection(.full), query, size: 16)
+            #expect(result.encoded == result.batches)
+            #expect(result.batches == 3, "38 contacts in batches of 16")
+        }
+    }
+
     /// A damaged file's text that is not UTF-8 (a contact's columns, a labeled value and its detail) reaches the
     /// app repaired, as the storages' path repairs it (`String(decoding:as:)`), not as bytes the app rejects.
     @Test(arguments: [CNContactSortOrder.none, .givenName])
