@@ -1,3 +1,4 @@
+import ContactsModel
 import Foundation
 
 /// Decoding of property values: transfer encodings, character sets and text escapes, all on bytes.
@@ -97,36 +98,7 @@ package enum VCardValueDecoding {
     /// Whether bytes are well-formed UTF-8 (no overlong forms, surrogates or values past U+10FFFF),
     /// checked without building a string.
     package static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
-        var index = bytes.startIndex
-        let end = bytes.endIndex
-        while index < end {
-            let lead = bytes[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
-            let length: Int
-            var lower: UInt8 = 0x80
-            var upper: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; lower = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; upper = 0x9F
-            case 0xF0: length = 4; lower = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; upper = 0x8F
-            default: return false
-            }
-            guard end - index >= length else { return false }
-            let second = bytes[index + 1]
-            guard second >= lower, second <= upper else { return false }
-            for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 {
-                return false
-            }
-            index += length
-        }
-        return true
+        bytes.withUnsafeBufferPointer { UTF8Check.isValid($0) }
     }
 
     private static func convert(_ bytes: ArraySlice<UInt8>, from encoding: String.Encoding) -> ArraySlice<UInt8> {
