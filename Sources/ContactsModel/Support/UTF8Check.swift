@@ -6,6 +6,7 @@
 /// through a closure and allocated a string for every non-ASCII name) and the vCard reader's charset check. ASCII
 /// runs are checked eight bytes at a time.
 package enum UTF8Check {
+    @inlinable
     package static func isValid(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let start = text.baseAddress else { return true }
         let count = text.count
