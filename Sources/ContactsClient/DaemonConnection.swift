@@ -63,26 +63,37 @@ package final class DaemonConnection: ContactStoreConnection, ContactStorePrivac
         // before the block ran, unchecked.
         request.initialBatches = 1
         let stream = try open(.fetchContacts(request))
+        /// Hands one contact to the block; false when the block is done. Leaving early drops the stream: the
+        /// daemon is told to stop (DaemonStream.deinit).
+        func hand(_ storage: consuming ContactStorage) throws(CNError) -> Bool {
+            do {
+                return try body(storage)
+            } catch {
+                throw (error as? CNError) ?? CNError(.dataAccessError)
+            }
+        }
         while true {
-            var batch = try stream.nextBatch()
+            let batch = try stream.nextBatch()
             let last = batch.last
             if last { stream.finish() }
-            // Taken out of the batch, so the array has one owner and popping from it copies nothing.
-            var storages = batch.storages
-            batch.storages = []
-            // Popping from the reversed batch moves each contact out to the block, as the embedded store hands its
-            // batches over; iterating the array copied every contact (a retain and a release of each of its
-            // fields), the largest item of this loop in a profile of the identifiers' enumeration.
-            storages.withUnsafeMutableBufferPointer { $0.reverse() }
-            while let storage = storages.popLast() {
-                let more: Bool
-                do {
-                    more = try body(storage)
-                } catch {
-                    throw (error as? CNError) ?? CNError(.dataAccessError)
+            switch consume batch {
+            case .identifiers(let identifiers):
+                // Each identifier's string is made as its contact is handed out, as the embedded store does: the
+                // string of a contact the block dropped is freed before the next is made (IdentifierBatchFrame).
+                for index in 0..<identifiers.count {
+                    if try !hand(identifiers.storage(at: index)) { return }
                 }
-                // Leaving early drops the stream: the daemon is told to stop (DaemonStream.deinit).
-                if !more { return }
+            case .contacts(var contacts):
+                // Taken out of the batch, so the array has one owner and popping from it copies nothing.
+                var storages = contacts.storages
+                contacts.storages = []
+                // Popping from the reversed batch moves each contact out to the block, as the embedded store hands
+                // its batches over; iterating the array copied every contact (a retain and a release of each of its
+                // fields), the largest item of this loop in a profile of the identifiers' enumeration.
+                storages.withUnsafeMutableBufferPointer { $0.reverse() }
+                while let storage = storages.popLast() {
+                    if try !hand(storage) { return }
+                }
             }
             if last { return }
             try stream.grant(1)

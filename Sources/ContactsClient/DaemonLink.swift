@@ -109,6 +109,7 @@ final class DaemonLink: @unchecked Sendable {
         case message(Contacts_V1_ServerMessage)
         case contact(Result<ContactStorage?, CNError>)
         case batch(Result<ColumnBatchFrame.Batch, CNError>)
+        case identifiers(Result<IdentifierBatchFrame.Batch, CNError>)
     }
 
     /// The next reply to a request, waiting for it (and reading the socket while nobody else does); an `Error`
@@ -127,12 +128,13 @@ final class DaemonLink: @unchecked Sendable {
 
     /// The next batch of a `FetchContactsRequest`'s reply: its contacts, and whether it is the last; an `Error`
     /// reply, or a batch that is not well formed, is thrown.
-    func nextBatch(_ id: UInt64) throws(CNError) -> ColumnBatchFrame.Batch {
+    func nextBatch(_ id: UInt64) throws(CNError) -> DaemonStream.Batch {
         switch try nextReply(id) {
-        case .batch(let batch): return try batch.get()
+        case .batch(let batch): return .contacts(try batch.get())
+        case .identifiers(let batch): return .identifiers(try batch.get())
         case .message(let message):
             guard case .contactBatch(let batch) = message.body else { throw DaemonConnection.unexpected }
-            return ColumnBatchFrame.Batch(storages: try DaemonConnection.storages(batch), last: batch.last)
+            return .contacts(ColumnBatchFrame.Batch(storages: try DaemonConnection.storages(batch), last: batch.last))
         case .contact: throw DaemonConnection.unexpected
         }
     }
@@ -202,13 +204,17 @@ final class DaemonLink: @unchecked Sendable {
     /// into a `Contact` message and then copying that into storage was the app's half of the 20 µs the two sides
     /// spent on a contact's protobuf (docs/Daemon.md, "A contact's reply written and read by hand").
     /// A column batch likewise (``ColumnBatchFrame``): SwiftProtobuf's messages were about half of the app's
-    /// work in an enumeration. Either one's malformed content fails its own call only.
+    /// work in an enumeration. A batch of bare identifiers is kept as its bytes (``IdentifierBatchFrame``), each
+    /// identifier's string made as its contact is handed out. Each one's malformed content fails its own call only.
     private static func decode(_ frame: [UInt8]) throws -> (UInt64, Reply) {
         if let reply = try ContactReplyFrame.decode(frame) {
             return (reply.id, .contact(reply.contact.mapError { _ in DaemonConnection.unexpected }))
         }
         if let reply = try ColumnBatchFrame.decode(frame) {
             return (reply.id, .batch(reply.batch.mapError { _ in DaemonConnection.unexpected }))
+        }
+        if let reply = try IdentifierBatchFrame.decode(frame) {
+            return (reply.id, .identifiers(reply.batch.mapError { _ in DaemonConnection.unexpected }))
         }
         let message = try Contacts_V1_ServerMessage(serializedBytes: frame)
         return (message.id, .message(message))

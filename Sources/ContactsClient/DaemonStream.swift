@@ -53,9 +53,25 @@ package final class DaemonStream {
         }
     }
 
-    /// The next batch of contacts, read straight into storage when it is a column batch; an `Error` reply, or a
-    /// batch that is not well formed, is thrown and ends the stream.
-    package func nextBatch() throws(CNError) -> ColumnBatchFrame.Batch {
+    /// A batch of a `FetchContactsRequest`'s reply, as the link read it.
+    package enum Batch {
+        /// Contacts, read straight into storage when the batch was a column batch.
+        case contacts(ColumnBatchFrame.Batch)
+        /// Bare identifiers, kept as the frame's bytes until each contact is handed out.
+        case identifiers(IdentifierBatchFrame.Batch)
+
+        /// Whether this is the reply's last batch.
+        package var last: Bool {
+            switch self {
+            case .contacts(let batch): batch.last
+            case .identifiers(let batch): batch.last
+            }
+        }
+    }
+
+    /// The next batch of contacts, read straight into storage when it is a column batch and kept as bytes when it
+    /// is bare identifiers; an `Error` reply, or a batch that is not well formed, is thrown and ends the stream.
+    package func nextBatch() throws(CNError) -> Batch {
         do {
             return try link.nextBatch(id)
         } catch {

@@ -111,6 +111,40 @@ import Testing
         #expect(cards.map(\.identifier) == all.map(\.identifier))
     }
 
+    /// Past contactsd's batch of bare identifiers (4,096): the app reads them from two frames (kept as their
+    /// bytes, IdentifierBatchFrame) and hands them out as the embedded store and a read with a key do.
+    @Test(arguments: StoreMode.allCases)
+    func identifiersAloneCrossTheDaemonsBatchesInOrder(mode: StoreMode) throws {
+        let count = 4_300
+        let temporary = try TemporaryStore(mode: mode)
+        var generator = GeneratedContacts(seed: 29)
+        try ContactFixtures.save(generator.contacts(count), in: temporary.store)
+        for order in [CNContactSortOrder.none, .familyName] {
+            for unify in [true, false] {
+                let alone = try Self.enumerate(temporary.store, keys: [], order: order, unify: unify)
+                let withKeys = try Self.enumerate(temporary.store, keys: Self.givenName, order: order, unify: unify)
+                #expect(alone.count == count)
+                #expect(alone.map(\.identifier) == withKeys.map(\.identifier), "\(order.rawValue) unify \(unify)")
+                #expect(Set(alone.map(\.identifier)).count == count)
+                // Unified with itself alone exactly when the read with a key says so.
+                #expect(
+                    alone.map { $0.isUnifiedWithContact(withIdentifier: $0.identifier) }
+                        == withKeys.map { $0.isUnifiedWithContact(withIdentifier: $0.identifier) })
+                #expect(alone.allSatisfy { !$0.isKeyAvailable(CNContactGivenNameKey) })
+            }
+        }
+        // Stopped on either side of the first batch's end.
+        let every = try Self.enumerate(temporary.store, keys: [], order: .none)
+        for stopAfter in [4_096, 4_097] {
+            var seen: [String] = []
+            try temporary.store.enumerateContacts(with: CNContactFetchRequest(keysToFetch: [])) { contact, stop in
+                seen.append(contact.identifier)
+                if seen.count == stopAfter { stop.pointee = true }
+            }
+            #expect(seen == Array(every.prefix(stopAfter).map(\.identifier)))
+        }
+    }
+
     @Test(arguments: StoreMode.allCases, [1, 127, 128, 129, 641, 1_299])
     func stopEndsAnIdentifierEnumerationAtAnyContact(mode: StoreMode, stopAfter: Int) throws {
         let temporary = try Self.store(mode)

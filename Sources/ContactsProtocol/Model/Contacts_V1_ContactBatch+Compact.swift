@@ -76,7 +76,9 @@ extension Contacts_V1_ContactBatch {
             }
             return identifiers.map { identifier in
                 var storage = ContactStorage(identifier: identifier, fetchedKeys: .identifierOnly)
-                if identifiersUnified { storage.linkedIdentifiers = [identifier] }
+                // Linked to itself without a list of its own (the same `linkedIdentifiers`), as the embedded
+                // store's unified identifiers: a list and the fields holding it were two allocations a contact.
+                if identifiersUnified { storage.setUnifiedAlone() }
                 return storage
             }
         }
