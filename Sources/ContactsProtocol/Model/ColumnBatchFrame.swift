@@ -41,27 +41,11 @@ package enum ColumnBatchFrame {
     /// - Throws: `WireError.malformedMessage` when the message's own fields are not well formed (its id or its
     ///   body cannot be told).
     package static func decode(_ body: [UInt8]) throws(WireError) -> Reply? {
-        var reader = ProtobufReader(body, range: body.indices)
-        var id: UInt64 = 0
-        var batchRange: Range<Int>?
-        while let (number, type) = try reader.nextField() {
-            switch (number, type) {
-            case (1, .varint): id = try reader.varint()
-            case (6, .lengthDelimited):
-                // A batch sent twice is merged into one: left to SwiftProtobuf.
-                guard batchRange == nil else { return nil }
-                batchRange = try reader.lengthDelimited()
-            case (2...24, .lengthDelimited), (40...47, .lengthDelimited):
-                // Another body, which a oneof keeps if it comes last: left to SwiftProtobuf.
-                return nil
-            default:
-                // An unknown field, or a known one with another wire type: SwiftProtobuf steps over both.
-                try reader.skip(type)
-            }
-        }
-        guard let batchRange else { return nil }
+        // The batch is `ServerMessage.contact_batch`, field 6.
+        guard let frame = try ServerFrameBody.find(6, in: body) else { return nil }
+        let id = frame.id
         do throws(WireError) {
-            var batch = reader.nested(batchRange)
+            var batch = frame.reader
             var last = false
             var keys: [String] = []
             var columnsRange: Range<Int>?
