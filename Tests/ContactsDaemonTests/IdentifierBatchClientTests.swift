@@ -2,6 +2,7 @@ import ContactsClient
 import ContactsModel
 import ContactsProtocol
 import ContactsSystem
+import ContactsTestSupport
 import Foundation
 import Testing
 
@@ -12,15 +13,7 @@ import Testing
     static let identifiers = ["ann:ABPerson", "Zoë:ABPerson", "", "bob:ABPerson"]
 
     static func batchBody(id: UInt64, unified: Bool) throws -> [UInt8] {
-        let page = identifiers.map { identifier in
-            var storage = ContactStorage(identifier: identifier, fetchedKeys: .identifierOnly)
-            if unified { storage.linkedIdentifiers = [identifier] }
-            return storage
-        }
-        var message = Contacts_V1_ServerMessage()
-        message.id = id
-        message.contactBatch = Contacts_V1_ContactBatch(compact: page, last: true, columns: true)
-        return Array(try Frame.encode(message).dropFirst(Frame.headerLength))
+        try WireFixtures.bareIdentifierBatch(identifiers, unified: unified, id: id)
     }
 
     /// Where an identifier's bytes start in a body.

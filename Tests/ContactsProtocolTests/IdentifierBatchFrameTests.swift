@@ -1,5 +1,6 @@
 import ContactsModel
 import ContactsProtocol
+import ContactsTestSupport
 import Foundation
 import SwiftProtobuf
 import Testing
@@ -23,15 +24,7 @@ import Testing
     /// The frame body contactsd sends for `identifiers` (fetched unified or not) to a client that reads compact
     /// batches.
     static func body(_ identifiers: [String], unified: Bool, id: UInt64 = 77, last: Bool = true) throws -> [UInt8] {
-        let page = identifiers.map { identifier in
-            var storage = ContactStorage(identifier: identifier, fetchedKeys: .identifierOnly)
-            if unified { storage.linkedIdentifiers = [identifier] }
-            return storage
-        }
-        var message = Contacts_V1_ServerMessage()
-        message.id = id
-        message.contactBatch = Contacts_V1_ContactBatch(compact: page, last: last, columns: true)
-        return Array(try Frame.encode(message).dropFirst(Frame.headerLength))
+        try WireFixtures.bareIdentifierBatch(identifiers, unified: unified, id: id, last: last)
     }
 
     /// A batch as both readers give it: its contacts and whether it is the last.
