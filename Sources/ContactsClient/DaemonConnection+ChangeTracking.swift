@@ -142,29 +142,37 @@ final class HistoryPages: StreamedPages {
 }
 
 /// A fetch stream's batches as pages of contacts; the next batch is granted as each page is taken.
+///
+/// Read through ``DaemonStream/nextBatch()``, as an enumeration reads them: a batch of bare identifiers reaches
+/// the client as the frame's bytes (``IdentifierBatchFrame``), never as a message.
 final class ContactPages: StreamedPages {
     private let stream: DaemonStream
-    private var pending: Contacts_V1_ContactBatch?
+    private var pending: [ContactStorage]?
     private var ended = false
 
     init(stream: DaemonStream) throws(CNError) {
         self.stream = stream
-        guard case .contactBatch(let batch) = try stream.next() else { throw DaemonConnection.unexpected }
-        pending = batch
-        ended = batch.last
-        if ended { stream.finish() }
+        pending = try read()
     }
 
     func nextPage() throws(CNError) -> [ContactStorage]? {
         if let first = pending {
             pending = nil
-            return try DaemonConnection.storages(first)
+            return first
         }
         guard !ended else { return nil }
         try stream.grant(1)
-        guard case .contactBatch(let batch) = try stream.next() else { throw DaemonConnection.unexpected }
+        return try read()
+    }
+
+    /// The next batch's contacts; the stream is finished at its last batch.
+    private func read() throws(CNError) -> [ContactStorage] {
+        let batch = try stream.nextBatch()
         ended = batch.last
         if ended { stream.finish() }
-        return try DaemonConnection.storages(batch)
+        switch consume batch {
+        case .contacts(let contacts): return contacts.storages
+        case .identifiers(let identifiers): return (0..<identifiers.count).map { identifiers.storage(at: $0) }
+        }
     }
 }

@@ -143,6 +143,14 @@ import Testing
             }
             #expect(seen == Array(every.prefix(stopAfter).map(\.identifier)))
         }
+        // The lazy fetch reads the same batches through its own pages (the daemon's ContactPages), unified or not.
+        for unify in [true, false] {
+            let request = CNContactFetchRequest(keysToFetch: [])
+            request.unifyResults = unify
+            let lazy = Array(try temporary.store.contacts(for: request).value)
+            #expect(lazy.map(\.identifier) == every.map(\.identifier), "unify \(unify)")
+            #expect(lazy.allSatisfy { $0.isUnifiedWithContact(withIdentifier: $0.identifier) == unify })
+        }
     }
 
     @Test(arguments: StoreMode.allCases, [1, 127, 128, 129, 641, 1_299])
