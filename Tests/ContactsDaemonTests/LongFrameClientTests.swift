@@ -6,7 +6,7 @@ import ContactsTestSupport
 import Foundation
 import Testing
 
-/// The app reads a frame longer than its socket chunk (a name search's batch with all keys is 100–250 kB)
+/// The app reads a frame longer than its socket chunk (a name search's batch with all keys: about 430 bytes a hit)
 /// straight into the frame's body (FrameBuffer.takeIncompleteFrame, DaemonSocket): ContactReplyClientTests'
 /// stand-in answers each name search with the batch the test chose, written whole, so the socket hands it to
 /// the app in pieces.

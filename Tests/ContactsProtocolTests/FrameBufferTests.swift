@@ -149,8 +149,8 @@ import Testing
         var long = Contacts_V1_ServerMessage()
         long.id = 7
         long.stringValue.value = String((0..<100_000).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
-        let messages = [messages[0], long, messages[3]]
-        return (messages, messages.flatMap { (try? Frame.encode($0)) ?? [] })
+        let around = [FrameBufferTests.messages[0], long, FrameBufferTests.messages[3]]
+        return (around, around.flatMap { (try? Frame.encode($0)) ?? [] })
     }()
 
     /// Reads the long stream as the client does: frames from the buffer, and a long frame's rest straight into its
