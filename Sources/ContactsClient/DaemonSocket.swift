@@ -81,11 +81,14 @@ final class DaemonSocket {
     /// Reads the next frame, blocking.
     func readFrame() throws(CNError) -> [UInt8] {
         while true {
+            let incomplete: (length: Int, received: ArraySlice<UInt8>)?
             do {
                 if let frame = try buffer.nextFrame() { return frame }
+                incomplete = try buffer.takeIncompleteFrame(minimumLength: chunk.count)
             } catch {
                 throw Self.unavailable("contactsd sent a malformed frame")
             }
+            if let incomplete { return try receiveBody(length: incomplete.length, received: incomplete.received) }
             var count = receiveSpinning()
             if count < 0, errno == EAGAIN {
                 count = chunk.withUnsafeMutableBytes { raw in recv(descriptor, raw.baseAddress, raw.count, 0) }
@@ -94,6 +97,27 @@ final class DaemonSocket {
             guard count > 0 else { throw Self.unavailable("the connection to contactsd was lost") }
             buffer.append(chunk[0..<count])
         }
+    }
+
+    /// The rest of a long frame's body, received straight into the body (the part already read first): a large
+    /// batch is copied once from the socket, not through the chunk and the frame buffer as well.
+    private func receiveBody(length: Int, received: ArraySlice<UInt8>) throws(CNError) -> [UInt8] {
+        var lost = false
+        let body = [UInt8](unsafeUninitializedCapacity: length) { raw, count in
+            var filled = raw.initialize(fromContentsOf: received)
+            while filled < length {
+                let read = recv(descriptor, raw.baseAddress! + filled, length - filled, 0)
+                if read < 0, errno == EINTR { continue }
+                guard read > 0 else {
+                    lost = true
+                    break
+                }
+                filled += read
+            }
+            count = filled
+        }
+        if lost { throw Self.unavailable("the connection to contactsd was lost") }
+        return body
     }
 
     /// Polls for the reply without sleeping for up to ``spinNanoseconds`` before the caller blocks in recv(2).

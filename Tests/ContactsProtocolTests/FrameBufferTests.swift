@@ -143,4 +143,85 @@ import Testing
         let error = #expect(throws: WireError.self) { try buffer.finish() }
         #expect(error?.code == .truncatedFrame)
     }
+
+    /// A long frame (a 200 kB batch) between two short ones, as the client reads them.
+    static let longStream: (messages: [Contacts_V1_ServerMessage], bytes: [UInt8]) = {
+        var long = Contacts_V1_ServerMessage()
+        long.id = 7
+        long.stringValue.value = String((0..<100_000).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
+        let around = [FrameBufferTests.messages[0], long, FrameBufferTests.messages[3]]
+        return (around, around.flatMap { (try? Frame.encode($0)) ?? [] })
+    }()
+
+    /// Reads the long stream as the client does: frames from the buffer, and a long frame's rest straight into its
+    /// body, `chunkSize` bytes a read.
+    static func framesReadingLongBodiesDirectly(chunkSize: Int, minimumLength: Int) throws -> (
+        messages: [Contacts_V1_ServerMessage], direct: Int
+    ) {
+        let stream = longStream.bytes
+        var buffer = FrameBuffer()
+        var offset = 0
+        var result: [Contacts_V1_ServerMessage] = []
+        var direct = 0
+        while offset < stream.count || buffer.bufferedByteCount > 0 {
+            if let body = try buffer.nextFrame() {
+                result.append(try Frame.decode(Contacts_V1_ServerMessage.self, from: body))
+                continue
+            }
+            if let incomplete = try buffer.takeIncompleteFrame(minimumLength: minimumLength) {
+                #expect(buffer.bufferedByteCount == 0)
+                #expect(incomplete.received.count < incomplete.length)
+                let rest = incomplete.length - incomplete.received.count
+                let body = Array(incomplete.received) + stream[offset..<offset + rest]
+                offset += rest
+                direct += 1
+                result.append(try Frame.decode(Contacts_V1_ServerMessage.self, from: body))
+                continue
+            }
+            guard offset < stream.count else { break }
+            let end = min(offset + chunkSize, stream.count)
+            buffer.append(stream[offset..<end])
+            offset = end
+        }
+        try buffer.finish()
+        return (result, direct)
+    }
+
+    @Test(arguments: [1, 3, 4_096, 65_536, 99_999])
+    func aLongFramesRestReadStraightIntoItsBodyComesOutWhole(chunkSize: Int) throws {
+        let read = try Self.framesReadingLongBodiesDirectly(chunkSize: chunkSize, minimumLength: 65_536)
+        #expect(read.messages == Self.longStream.messages)
+        // The long frame went around the buffer; the short ones through it.
+        #expect(read.direct == 1)
+    }
+
+    @Test func aLongFrameAlreadyWholeAndShortFramesStayInTheBuffer() throws {
+        // The whole stream in one read: nothing is incomplete.
+        var buffer = FrameBuffer()
+        buffer.append(Self.longStream.bytes)
+        #expect(try buffer.takeIncompleteFrame(minimumLength: 1) == nil)
+        // A short frame's first bytes: below the minimum, left to the buffer.
+        var short = FrameBuffer()
+        let frame = try Frame.encode(Self.messages[2])
+        short.append(frame.prefix(10))
+        #expect(try short.takeIncompleteFrame(minimumLength: frame.count) == nil)
+        #expect(short.bufferedByteCount == 10)
+        // A header not yet whole.
+        var header = FrameBuffer()
+        header.append(frame.prefix(3))
+        #expect(try header.takeIncompleteFrame(minimumLength: 1) == nil)
+        #expect(header.bufferedByteCount == 3)
+        let read = try Self.framesReadingLongBodiesDirectly(chunkSize: 4_096, minimumLength: 200_000)
+        #expect(read.messages == Self.longStream.messages)
+        #expect(read.direct == 0)
+    }
+
+    @Test func anOversizedLengthPrefixFailsTheIncompleteFrameToo() throws {
+        let length = UInt32(ProtocolVersion.maximumFrameLength + 1)
+        var buffer = FrameBuffer()
+        buffer.append([UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)])
+        let error = #expect(throws: WireError.self) { try buffer.takeIncompleteFrame(minimumLength: 1) }
+        #expect(error?.code == .frameTooLarge)
+        #expect(throws: WireError.self) { try buffer.nextFrame() }
+    }
 }
