@@ -208,13 +208,13 @@ final class DaemonLink: @unchecked Sendable {
     /// identifier's string made as its contact is handed out. Each one's malformed content fails its own call only.
     private static func decode(_ frame: [UInt8]) throws -> (UInt64, Reply) {
         if let reply = try ContactReplyFrame.decode(frame) {
-            return (reply.id, .contact(reply.contact.mapError { _ in DaemonConnection.unexpected }))
+            return (reply.id, .contact(reply.value.mapError { _ in DaemonConnection.unexpected }))
         }
         if let reply = try ColumnBatchFrame.decode(frame) {
-            return (reply.id, .batch(reply.batch.mapError { _ in DaemonConnection.unexpected }))
+            return (reply.id, .batch(reply.value.mapError { _ in DaemonConnection.unexpected }))
         }
         if let reply = try IdentifierBatchFrame.decode(frame) {
-            return (reply.id, .identifiers(reply.batch.mapError { _ in DaemonConnection.unexpected }))
+            return (reply.id, .identifiers(reply.value.mapError { _ in DaemonConnection.unexpected }))
         }
         let message = try Contacts_V1_ServerMessage(serializedBytes: frame)
         return (message.id, .message(message))

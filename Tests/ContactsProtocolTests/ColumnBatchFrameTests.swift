@@ -44,7 +44,7 @@ import Testing
     static func handBatch(_ body: [UInt8], id: UInt64 = 77) throws -> ColumnBatchFrame.Batch {
         let reply = try #require(try ColumnBatchFrame.decode(body))
         #expect(reply.id == id)
-        return try reply.batch.get()
+        return try reply.value.get()
     }
 
     static func expectSame(_ mine: ColumnBatchFrame.Batch, _ theirs: ColumnBatchFrame.Batch, _ name: String) {
@@ -168,7 +168,7 @@ import Testing
         let actual: Result<ColumnBatchFrame.Batch, any Error>
         do {
             if let reply = try ColumnBatchFrame.decode(variant) {
-                actual = reply.batch.mapError { $0 as any Error }
+                actual = reply.value.mapError { $0 as any Error }
             } else {
                 actual = Result { try protobufBatch(variant) }
             }
@@ -195,7 +195,7 @@ import Testing
             // A frame cut anywhere is refused: its outer lengths run past its end.
             #expect(Self.readBothWays(Array(body[..<length]), "cut at \(length)"), "cut at \(length)")
             let reply = try? ColumnBatchFrame.decode(Array(body[..<length]))
-            if let reply { #expect(throws: WireError.self) { try reply.batch.get() } }
+            if let reply { #expect(throws: WireError.self) { try reply.value.get() } }
         }
     }
 
@@ -206,7 +206,7 @@ import Testing
         body[start - 1] = 0x7F  // the given name's length, past the end of its column
         let reply = try #require(try ColumnBatchFrame.decode(body))
         #expect(reply.id == 77)
-        #expect(throws: WireError.self) { try reply.batch.get() }
+        #expect(throws: WireError.self) { try reply.value.get() }
         #expect(Self.readBothWays(body, "length past the end"))
     }
 
@@ -218,7 +218,7 @@ import Testing
         #expect(body[start - 2] == 0x12)
         body[start - 2] = 0x13
         let reply = try #require(try ColumnBatchFrame.decode(body))
-        #expect(throws: WireError.self) { try reply.batch.get() }
+        #expect(throws: WireError.self) { try reply.value.get() }
         #expect(Self.readBothWays(body, "start group"))
         // As a fixed32 of four bytes: an unknown field to both, so the column is one value short.
         body[start - 2] = 0x15

@@ -116,7 +116,7 @@ import Testing
     /// The hand-written reader's contact.
     static func handContact(_ body: [UInt8]) throws -> ContactStorage? {
         let reply = try #require(try ContactReplyFrame.decode(body))
-        return try reply.contact.get()
+        return try reply.value.get()
     }
 
     /// Two storages hold the same keys and values, strings byte for byte, identifiers and labels (nil apart from "").
@@ -171,7 +171,7 @@ import Testing
         #expect(try frame == Self.protobufFrame(id: id, nil))
         let reply = try #require(try ContactReplyFrame.decode(Self.body(frame)))
         #expect(reply.id == id)
-        #expect(try reply.contact.get() == nil)
+        #expect(try reply.value.get() == nil)
     }
 
     // MARK: Both directions, contact for contact
@@ -196,7 +196,7 @@ import Testing
         let protobufFrame = try Self.protobufFrame(id: 9, storage)
         let reply = try #require(try ContactReplyFrame.decode(Self.body(protobufFrame)))
         #expect(reply.id == 9)
-        let byHand = try reply.contact.get()
+        let byHand = try reply.value.get()
         Self.expectSame(byHand, byProtobuf, name)
         // The hand-read contact keeps its values as the wire's texts; written again from them, the same bytes.
         let again = try #require(byHand)
@@ -225,7 +225,7 @@ import Testing
         message.contact.contact = contact
         let reply = try #require(try ContactReplyFrame.decode(Self.body(Frame.encode(message))))
         #expect(reply.id == 12)
-        #expect(throws: WireError.self) { try reply.contact.get() }
+        #expect(throws: WireError.self) { try reply.value.get() }
     }
 
     /// Every prefix of a frame, and every byte of it replaced by a few values (wire types and lengths broken):
@@ -248,7 +248,7 @@ import Testing
             let actual: Result<ContactStorage?, any Error>
             do {
                 if let reply = try ContactReplyFrame.decode(variant) {
-                    actual = reply.contact.mapError { $0 as any Error }
+                    actual = reply.value.mapError { $0 as any Error }
                 } else {
                     // Not a contact reply (another body): SwiftProtobuf reads it, as the client does.
                     actual = Result { try Self.protobufContact(variant) }

@@ -57,7 +57,7 @@ import Testing
     static func handRead(_ body: [UInt8], id: UInt64 = 77) throws -> Read {
         let reply = try #require(try IdentifierBatchFrame.decode(body))
         #expect(reply.id == id)
-        return read(try reply.batch.get())
+        return read(try reply.value.get())
     }
 
     // MARK: The same identifiers
@@ -150,7 +150,7 @@ import Testing
         let actual: Result<Read, any Error>
         do {
             if let reply = try IdentifierBatchFrame.decode(variant) {
-                actual = reply.batch.map(read).mapError { $0 as any Error }
+                actual = reply.value.map(read).mapError { $0 as any Error }
             } else {
                 actual = Result { try protobufRead(variant) }
             }
@@ -183,7 +183,7 @@ import Testing
             // A frame cut anywhere is refused: its outer length runs past its end.
             #expect(Self.readBothWays(Array(body[..<length]), "cut at \(length)"), "cut at \(length)")
             if let reply = try? IdentifierBatchFrame.decode(Array(body[..<length])) {
-                #expect(throws: WireError.self) { try reply.batch.get() }
+                #expect(throws: WireError.self) { try reply.value.get() }
             }
         }
     }
@@ -194,7 +194,7 @@ import Testing
         body[start - 1] = 0x7F  // the last identifier's length, past the end of the batch
         let reply = try #require(try IdentifierBatchFrame.decode(body))
         #expect(reply.id == 77)
-        #expect(throws: WireError.self) { try reply.batch.get() }
+        #expect(throws: WireError.self) { try reply.value.get() }
         #expect(Self.readBothWays(body, "length past the end"))
     }
 
@@ -211,7 +211,7 @@ import Testing
             var broken = body
             broken.replaceSubrange(start..<(start + 4), with: bytes)
             let reply = try #require(try IdentifierBatchFrame.decode(broken), "\(name)")
-            #expect(throws: WireError.self, "\(name)") { try reply.batch.get() }
+            #expect(throws: WireError.self, "\(name)") { try reply.value.get() }
             #expect(Self.readBothWays(broken, name), "\(name)")
         }
     }
@@ -224,7 +224,7 @@ import Testing
         // As a start group that never ends: refused.
         body[start - 3] = 0x9B
         let reply = try #require(try IdentifierBatchFrame.decode(body))
-        #expect(throws: WireError.self) { try reply.batch.get() }
+        #expect(throws: WireError.self) { try reply.value.get() }
         #expect(Self.readBothWays(body, "start group"))
         // As a varint: the length byte (12) is its value, an unknown field to both, and the identifier's bytes then
         // read as fields of their own.

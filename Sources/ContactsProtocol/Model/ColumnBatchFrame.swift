@@ -27,13 +27,7 @@ package enum ColumnBatchFrame {
     }
 
     /// A frame read as a column batch.
-    package struct Reply {
-        /// The id of the request it answers.
-        package var id: UInt64
-        /// The batch, or the error reading it: the frame itself was whole, so the connection stays in step and
-        /// only this reply's caller gets the error.
-        package var batch: Result<Batch, WireError>
-    }
+    package typealias Reply = FrameReply<Batch>
 
     /// Reads a frame's body (without its length prefix) as a column batch, when that is what it is; nil
     /// otherwise, for SwiftProtobuf to decode.
@@ -70,9 +64,9 @@ package enum ColumnBatchFrame {
             let keySet = try ContactStorage.keySet(keys, field: "ContactBatch.keys")
             var columns = batch.nested(columnsRange)
             let storages = try WireColumns(reading: &columns).storages(holding: keySet)
-            return Reply(id: id, batch: .success(Batch(storages: storages, last: last)))
+            return Reply(id: id, value: .success(Batch(storages: storages, last: last)))
         } catch {
-            return Reply(id: id, batch: .failure(error))
+            return Reply(id: id, value: .failure(error))
         }
     }
 }

@@ -3,14 +3,8 @@ import Foundation
 import SwiftProtobuf
 
 extension ContactReplyFrame {
-    /// A frame's body read as a contact reply, when that is what it is.
-    package struct Reply {
-        /// The id of the request it answers.
-        package var id: UInt64
-        /// The contact, or the error reading it: the frame itself was whole, so the connection stays in step and
-        /// only this reply's caller gets the error.
-        package var contact: Result<ContactStorage?, WireError>
-    }
+    /// A frame's body read as a contact reply, when that is what it is: the contact, or nil when there is none.
+    package typealias Reply = FrameReply<ContactStorage?>
 
     /// Reads a frame's body (without its length prefix) as a `ServerMessage` whose body is a `ContactReply`,
     /// straight into storage as ``ContactStorage/init(wire:)`` reads a decoded message; nil when the message has
@@ -55,16 +49,16 @@ extension ContactReplyFrame {
                     }
                 }
             }
-            guard !contacts.isEmpty else { return Reply(id: id, contact: .success(nil)) }
+            guard !contacts.isEmpty else { return Reply(id: id, value: .success(nil)) }
             // A message field that comes more than once is merged: its fields read in turn into one contact.
             var fields = WireContactFields()
             for range in contacts {
                 var contact = reader.nested(range)
                 try fields.read(&contact)
             }
-            return Reply(id: id, contact: .success(try fields.storage()))
+            return Reply(id: id, value: .success(try fields.storage()))
         } catch {
-            return Reply(id: id, contact: .failure(error))
+            return Reply(id: id, value: .failure(error))
         }
     }
 }

@@ -56,13 +56,7 @@ package enum IdentifierBatchFrame {
     }
 
     /// A frame read as a batch of bare identifiers.
-    package struct Reply {
-        /// The id of the request it answers.
-        package var id: UInt64
-        /// The batch, or the error reading it: the frame itself was whole, so the connection stays in step and
-        /// only this reply's caller gets the error.
-        package var batch: Result<Batch, WireError>
-    }
+    package typealias Reply = FrameReply<Batch>
 
     /// Reads a frame's body (without its length prefix) as a batch of bare identifiers, when that is what it is;
     /// nil otherwise, for another reader or SwiftProtobuf to decode.
@@ -99,9 +93,9 @@ package enum IdentifierBatchFrame {
                 ranges.allSatisfy { UTF8Check.isValid(UnsafeBufferPointer(rebasing: buffer[$0])) }
             }
             guard valid else { throw WireError(.malformedMessage, "ContactBatch.identifiers is not UTF-8") }
-            return Reply(id: id, batch: .success(Batch(bytes: body, ranges: ranges, unified: unified, last: last)))
+            return Reply(id: id, value: .success(Batch(bytes: body, ranges: ranges, unified: unified, last: last)))
         } catch {
-            return Reply(id: id, batch: .failure(error))
+            return Reply(id: id, value: .failure(error))
         }
     }
 }
