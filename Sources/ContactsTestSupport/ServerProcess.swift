@@ -30,7 +30,8 @@ package final class ServerProcess: @unchecked Sendable {
 
     /// Starts the process and waits until its port accepts connections.
     package func start(timeout: TimeInterval = 30) throws {
-        FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        // A failure to create it shows at once: opening it for writing below throws.
+        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         let log = try FileHandle(forWritingTo: logFile)
         log.seekToEndOfFile()
         let process = Process()
