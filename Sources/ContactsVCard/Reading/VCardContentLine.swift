@@ -160,6 +160,7 @@ package struct VCardContentLine {
     /// Walks `;name=value,value;bare` from `start`, calling `visit` once per value (value nil for a bare
     /// parameter) with the value's range inside its quotes; returns the index of the colon that starts
     /// the value, or nil when the line has none.
+    @inline(__always)
     private static func walkParameters(
         _ slice: ArraySlice<UInt8>, from start: Int, _ visit: (Range<Int>, Range<Int>?, Bool) -> Void
     ) -> Int? {
@@ -199,6 +200,7 @@ package struct VCardContentLine {
         }
     }
 
+    @inline(__always)
     private static func walkValue(_ line: UnsafeBufferPointer<UInt8>, index: inout Int) -> (Range<Int>, Bool) {
         let count = line.count
         if index < count, line[index] == UInt8(ascii: "\"") {
