@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A value with a label, such as a home phone number, and a stable identifier.
 ///
@@ -13,15 +14,42 @@ import Foundation
 /// Parity: partial. Labeled values archive and decode as part of a contact. Archiving one on its own (as
 /// an archive's root object or inside another object) stops the process on Linux, whose Foundation cannot
 /// name generic classes in an archive.
+/// A labeled value's identifier as text, or as a UUID's first and last eight bytes (most significant first)
+/// whose text is made on first read.
+///
+/// Outside the generic class on purpose: a type nested in it is generic too, and looking up its metadata for
+/// every new labeled value cost ~400 instructions (callgrind).
+private enum StoredLabeledValueIdentifier {
+    case text(String)
+    case bits(UInt64, UInt64)
+}
+
 open class CNLabeledValue<ValueType: NSCopying & NSSecureCoding>: NSObject, NSCopying, NSSecureCoding,
     @unchecked Sendable
 {
-    // SAFETY: every stored property is immutable after initialization and the value is copied on the way
-    // in; TODO(#2): revisit when Foundation's classes are Sendable on Linux.
+    // SAFETY: every stored property is immutable after initialization but the identifier, which changes (from
+    // bits to their text, or to a copied identifier in `settingLabel`) only under its lock; the value is copied
+    // on the way in; TODO(#2): revisit when Foundation's classes are Sendable on Linux.
 
     /// The unique identifier of this labeled value, kept across saves and launches.
-    open var identifier: String { storedIdentifier }
-    private var storedIdentifier: String
+    ///
+    /// A labeled value the vCard reader makes keeps its identifier as 128 bits and makes the text on first
+    /// read (the same text every time after): most are returned by `contacts(with:)` and freed without their
+    /// identifier being read, and the 36-byte string was an allocation and a free each (docs/VCard.md).
+    open var identifier: String {
+        storedIdentifier.withLock { stored in
+            switch stored {
+            case .text(let text):
+                return text
+            case .bits(let high, let low):
+                let text = UUIDText.string(high: high, low: low)
+                stored = .text(text)
+                return text
+            }
+        }
+    }
+    /// Behind a lock so two threads reading a new identifier at once both see the one text that is kept.
+    private let storedIdentifier: Mutex<StoredLabeledValueIdentifier>
 
     /// The label, a predefined token such as `CNLabelHome` or a custom string; nil when unlabeled.
     open var label: String? { storedLabel }
@@ -37,7 +65,7 @@ open class CNLabeledValue<ValueType: NSCopying & NSSecureCoding>: NSObject, NSCo
     ///   - label: A predefined label constant, a custom label, or nil.
     ///   - value: The value; it is copied.
     public required init(label: String?, value: ValueType) {
-        self.storedIdentifier = LocalUUID.string()
+        self.storedIdentifier = Mutex(.text(LocalUUID.string()))
         self.storedLabel = label
         self.storedValue = Self.frozenCopy(of: value)
         super.init()
@@ -45,7 +73,7 @@ open class CNLabeledValue<ValueType: NSCopying & NSSecureCoding>: NSObject, NSCo
 
     /// Creates a labeled value with a known identifier, as the store and the vCard reader do.
     package init(identifier: String, label: String?, value: ValueType) {
-        self.storedIdentifier = identifier
+        self.storedIdentifier = Mutex(.text(identifier))
         self.storedLabel = label
         self.storedValue = Self.frozenCopy(of: value)
         super.init()
@@ -58,7 +86,16 @@ open class CNLabeledValue<ValueType: NSCopying & NSSecureCoding>: NSObject, NSCo
     /// of building the labeled value. Mutable values and date components must use
     /// `init(identifier:label:value:)`, which freezes and normalizes them.
     package init(identifier: String, label: String?, ownedValue value: ValueType) {
-        self.storedIdentifier = identifier
+        self.storedIdentifier = Mutex(.text(identifier))
+        self.storedLabel = label
+        self.storedValue = value
+        super.init()
+    }
+
+    /// Creates a labeled value that keeps `value` as it is (see `init(identifier:label:ownedValue:)`), whose
+    /// identifier is the text of a UUID's bits (``UUIDText``), made when ``identifier`` is first read.
+    package init(identifierHigh high: UInt64, low: UInt64, label: String?, ownedValue value: ValueType) {
+        self.storedIdentifier = Mutex(.bits(high, low))
         self.storedLabel = label
         self.storedValue = value
         super.init()
@@ -87,7 +124,8 @@ open class CNLabeledValue<ValueType: NSCopying & NSSecureCoding>: NSObject, NSCo
     /// Returns a copy with a new label and value and the same identifier.
     open func settingLabel(_ label: String?, value: ValueType) -> Self {
         let copy = Self(label: label, value: value)
-        copy.storedIdentifier = identifier
+        let identifier = identifier
+        copy.storedIdentifier.withLock { $0 = .text(identifier) }
         return copy
     }
 
@@ -120,7 +158,7 @@ open class CNLabeledValue<ValueType: NSCopying & NSSecureCoding>: NSObject, NSCo
         guard let identifier = coder.decodeObject(of: NSString.self, forKey: "identifier"),
             let value = coder.decodeObject(of: valueClasses, forKey: "value") as? ValueType
         else { return nil }
-        self.storedIdentifier = identifier as String
+        self.storedIdentifier = Mutex(.text(identifier as String))
         self.storedLabel = coder.decodeObject(of: NSString.self, forKey: "label") as String?
         self.storedValue = value
         super.init()

@@ -34,7 +34,7 @@ package struct VCardTypes {
     ///
     /// Chooses the candidates by the first letter and compares with static strings: walking ``known`` (an
     /// array of arrays behind a lazy global) cost ~180 instructions a token, ten tokens a realistic card.
-    private static func knownFlag(_ line: [UInt8], _ range: Range<Int>) -> Flags? {
+    private static func knownFlag(_ line: ArraySlice<UInt8>, _ range: Range<Int>) -> Flags? {
         @inline(__always)
         func spells(_ word: StaticString) -> Bool { VCardBytes.spells(line, range, word) }
         switch VCardBytes.upper(line[range.lowerBound]) {
@@ -60,7 +60,7 @@ package struct VCardTypes {
     ].map { Array($0.utf8) }
 
     /// Adds the token spelled by a range of a line.
-    mutating func add(_ line: [UInt8], _ range: Range<Int>) {
+    mutating func add(_ line: ArraySlice<UInt8>, _ range: Range<Int>) {
         if range.isEmpty { return }
         if let flag = Self.knownFlag(line, range) {
             flags.insert(flag)

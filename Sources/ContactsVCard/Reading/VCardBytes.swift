@@ -11,7 +11,7 @@ package enum VCardBytes {
     /// The words are static strings rather than arrays in static properties: each use of such a property went
     /// through its lazy initializer's `swift_once` (once per parameter, ~0.5% of reading the realistic cards).
     @inline(__always)
-    package static func spells(_ line: [UInt8], _ range: Range<Int>, _ word: StaticString) -> Bool {
+    package static func spells(_ line: ArraySlice<UInt8>, _ range: Range<Int>, _ word: StaticString) -> Bool {
         guard range.count == word.utf8CodeUnitCount else { return false }
         let letters = word.utf8Start
         var offset = 0

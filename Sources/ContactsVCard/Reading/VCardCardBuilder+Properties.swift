@@ -3,7 +3,7 @@ import Foundation
 
 extension VCardCardBuilder {
     /// Adds one content line of the card.
-    mutating func add(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    mutating func add(_ line: VCardContentLine, _ bytes: ArraySlice<UInt8>) {
         guard let property = line.kind else { return keepUnknown(line, bytes) }
         switch property {
         case .version:
@@ -59,7 +59,7 @@ extension VCardCardBuilder {
     }
 
     /// Adds a multi-valued property; false when the value cannot be read, so it is kept as unknown.
-    private mutating func addLabeledValue(_ line: VCardContentLine, _ bytes: [UInt8], kind: VCardPropertyKind) -> Bool {
+    private mutating func addLabeledValue(_ line: VCardContentLine, _ bytes: ArraySlice<UInt8>, kind: VCardPropertyKind) -> Bool {
         switch kind {
         case .telephone:
             var value = trimmedText(line, bytes)
@@ -100,7 +100,7 @@ extension VCardCardBuilder {
 
     // MARK: Names
 
-    private mutating func addName(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    private mutating func addName(_ line: VCardContentLine, _ bytes: ArraySlice<UInt8>) {
         guard firstUse(.name) else { return keepUnknown(line, bytes) }
         readComponents(line, bytes)
         if parts.count > 5 { extraNameComponents = Array(parts[5...]) }
@@ -112,7 +112,7 @@ extension VCardCardBuilder {
     }
 
     private mutating func setSingle(
-        _ line: VCardContentLine, _ bytes: [UInt8], key: Single, _ set: (inout ContactStorage, String) -> Void
+        _ line: VCardContentLine, _ bytes: ArraySlice<UInt8>, key: Single, _ set: (inout ContactStorage, String) -> Void
     ) {
         guard firstUse(key) else { return keepUnknown(line, bytes) }
         let value = text(line, bytes)
@@ -120,7 +120,7 @@ extension VCardCardBuilder {
     }
 
     /// vCard 2.1 Japanese phones write the phonetic name as `SOUND;X-IRMC-N:family;given;middle;;`.
-    private mutating func addSound(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    private mutating func addSound(_ line: VCardContentLine, _ bytes: ArraySlice<UInt8>) {
         guard line.hasParameter("X-IRMC-N"), firstUse(.sound) else {
             return keepUnknown(line, bytes)
         }
@@ -130,7 +130,7 @@ extension VCardCardBuilder {
         if storage.phoneticMiddleName.isEmpty { storage.phoneticMiddleName = part(2) }
     }
 
-    private mutating func addOrganization(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    private mutating func addOrganization(_ line: VCardContentLine, _ bytes: ArraySlice<UInt8>) {
         guard firstUse(.organization) else { return keepUnknown(line, bytes) }
         readComponents(line, bytes)
         while parts.count > 1, parts.last?.isEmpty == true { parts.removeLast() }
@@ -141,7 +141,7 @@ extension VCardCardBuilder {
 
     // MARK: Kinds and groups
 
-    private mutating func addKind(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    private mutating func addKind(_ line: VCardContentLine, _ bytes: ArraySlice<UInt8>) {
         switch trimmedText(line, bytes).lowercased() {
         case "individual", "": kind = .individual
         case "org", "organization": kind = .organization
@@ -151,7 +151,7 @@ extension VCardCardBuilder {
         }
     }
 
-    private mutating func addMember(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    private mutating func addMember(_ line: VCardContentLine, _ bytes: ArraySlice<UInt8>) {
         var value = trimmedText(line, bytes)
         if value.lowercased().hasPrefix("urn:uuid:") { value = String(value.dropFirst(9)) }
         if !value.isEmpty { memberUIDs.append(value) }
@@ -161,7 +161,7 @@ extension VCardCardBuilder {
         case label, countryCode, subLocality, subAdministrativeArea
     }
 
-    private mutating func addCompanion(_ line: VCardContentLine, _ bytes: [UInt8], to companion: Companion) {
+    private mutating func addCompanion(_ line: VCardContentLine, _ bytes: ArraySlice<UInt8>, to companion: Companion) {
         guard let group = line.group else { return keepUnknown(line, bytes) }
         let plain = usesFastPaths && line.transferEncoding == .none && !line.hasCharset
         var plainValue = plain ? VCardValueDecoding.plainText(bytes[line.valueStart...]) : nil

@@ -4,7 +4,7 @@ import Foundation
 extension VCardCardBuilder {
     // MARK: Photo
 
-    mutating func addPhoto(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    mutating func addPhoto(_ line: VCardContentLine, _ bytes: ArraySlice<UInt8>) {
         guard !hasSeen(.photo), let data = photoData(line, bytes) else { return keepUnknown(line, bytes) }
         _ = firstUse(.photo)
         storage.imageData = data
@@ -12,7 +12,7 @@ extension VCardCardBuilder {
     }
 
     /// The image of a `PHOTO` in base64 or as a `data:` URI; nil for links and for undecodable data.
-    private func photoData(_ line: VCardContentLine, _ bytes: [UInt8]) -> Data? {
+    private func photoData(_ line: VCardContentLine, _ bytes: ArraySlice<UInt8>) -> Data? {
         let value = bytes[line.valueStart...]
         if line.isBase64 {
             guard let data = VCardValueDecoding.decodeBase64(value), !data.isEmpty else { return nil }
@@ -31,7 +31,7 @@ extension VCardCardBuilder {
 
     // MARK: Dates
 
-    mutating func addBirthday(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    mutating func addBirthday(_ line: VCardContentLine, _ bytes: ArraySlice<UInt8>) {
         let omitYear = line.parameterValue("X-APPLE-OMIT-YEAR").flatMap { Int($0.trimmingSpaces()) }
         guard !hasSeen(.birthday), let date = VCardDate.parse(text(line, bytes), omitYear: omitYear) else {
             return keepUnknown(line, bytes)
@@ -42,7 +42,7 @@ extension VCardCardBuilder {
 
     /// `X-ALTBDAY;CALSCALE=<calendar>:YYYY-MM-DD` carries the non-Gregorian birthday; `X-LEAP-MONTH=TRUE`
     /// marks a leap month.
-    mutating func addAlternateBirthday(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    mutating func addAlternateBirthday(_ line: VCardContentLine, _ bytes: ArraySlice<UInt8>) {
         guard !hasSeen(.alternateBirthday),
             let scale = line.parameterValue("CALSCALE"),
             let identifier = CalendarIdentifierName.identifier(named: scale.trimmingSpaces()),
@@ -58,7 +58,7 @@ extension VCardCardBuilder {
     }
 
     /// Adds a labeled date; false when the value is no date, so the property is kept as unknown.
-    mutating func addDate(_ line: VCardContentLine, _ bytes: [UInt8]) -> Bool {
+    mutating func addDate(_ line: VCardContentLine, _ bytes: ArraySlice<UInt8>) -> Bool {
         let omitYear = line.parameterValue("X-APPLE-OMIT-YEAR").flatMap { Int($0.trimmingSpaces()) }
         guard let date = VCardDate.parse(text(line, bytes), omitYear: omitYear) else { return false }
         let label: String? = line.nameIs(Self.abDateWord) ? nil : CNLabelDateAnniversary
@@ -68,7 +68,7 @@ extension VCardCardBuilder {
 
     // MARK: Addresses and services
 
-    mutating func addAddress(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    mutating func addAddress(_ line: VCardContentLine, _ bytes: ArraySlice<UInt8>) {
         readComponents(line, bytes)
         var fields = CNPostalAddress.Fields()
         // The post-office box and extended address have no field of their own: they lead the street.
@@ -80,7 +80,7 @@ extension VCardCardBuilder {
         addresses.append(Pending(group: line.group, label: VCardLabels.genericLabel(line.types), value: fields))
     }
 
-    mutating func addInstantMessage(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    mutating func addInstantMessage(_ line: VCardContentLine, _ bytes: ArraySlice<UInt8>) {
         let value = trimmedText(line, bytes)
         let (scheme, rest) = VCardServices.splitURI(value)
         var service = line.parameterValue("X-SERVICE-TYPE").map(VCardServices.instantMessageService(named:))
@@ -90,7 +90,7 @@ extension VCardCardBuilder {
         instantMessages.append(Pending(group: line.group, label: VCardLabels.genericLabel(line.types), value: address))
     }
 
-    mutating func addSocialProfile(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    mutating func addSocialProfile(_ line: VCardContentLine, _ bytes: ArraySlice<UInt8>) {
         let service = line.parameterValues("TYPE").first { $0.uppercasedASCII() != "PREF" }
         let profile = CNSocialProfile(
             urlString: trimmedText(line, bytes),

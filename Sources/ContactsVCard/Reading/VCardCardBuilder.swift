@@ -133,7 +133,7 @@ struct VCardCardBuilder {
     // MARK: Values
 
     /// The value bytes after transfer decoding and conversion to UTF-8.
-    func valueBytes(_ line: VCardContentLine, _ bytes: [UInt8]) -> ArraySlice<UInt8> {
+    func valueBytes(_ line: VCardContentLine, _ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var slice = bytes[line.valueStart...]
         if line.isQuotedPrintable {
             slice = ArraySlice(VCardValueDecoding.decodeQuotedPrintable(slice))
@@ -142,7 +142,7 @@ struct VCardCardBuilder {
     }
 
     /// The unescaped text of a value, with raw line breaks (from quoted-printable) made `\n`.
-    func text(_ line: VCardContentLine, _ bytes: [UInt8]) -> String {
+    func text(_ line: VCardContentLine, _ bytes: ArraySlice<UInt8>) -> String {
         if usesFastPaths, line.transferEncoding == .none, !line.hasCharset,
             let plain = VCardValueDecoding.plainText(bytes[line.valueStart...])
         {
@@ -153,7 +153,7 @@ struct VCardCardBuilder {
     }
 
     /// The text of a value without leading and trailing spaces and tabs.
-    func trimmedText(_ line: VCardContentLine, _ bytes: [UInt8]) -> String {
+    func trimmedText(_ line: VCardContentLine, _ bytes: ArraySlice<UInt8>) -> String {
         if usesFastPaths, line.transferEncoding == .none, !line.hasCharset,
             let plain = VCardValueDecoding.plainText(VCardValueDecoding.trimmingSpaces(bytes[line.valueStart...]))
         {
@@ -163,7 +163,7 @@ struct VCardCardBuilder {
     }
 
     /// Reads the components of a structured value such as `N` or `ADR` into ``parts``.
-    mutating func readComponents(_ line: VCardContentLine, _ bytes: [UInt8]) {
+    mutating func readComponents(_ line: VCardContentLine, _ bytes: ArraySlice<UInt8>) {
         parts.removeAll(keepingCapacity: true)
         if usesFastPaths, line.transferEncoding == .none, !line.hasCharset,
             VCardValueDecoding.splitValidUTF8(bytes[line.valueStart...], separator: UInt8(ascii: ";"), into: &parts)
@@ -196,7 +196,7 @@ struct VCardCardBuilder {
     // MARK: Unknown properties
 
     /// Keeps a property the model has no field for.
-    mutating func keepUnknown(_ line: VCardContentLine, _ bytes: [UInt8], isCompanion: Bool = false, plainValue: String? = nil) {
+    mutating func keepUnknown(_ line: VCardContentLine, _ bytes: ArraySlice<UInt8>, isCompanion: Bool = false, plainValue: String? = nil) {
         let isQuotedPrintable = line.isQuotedPrintable
         let value: String
         if let plainValue {

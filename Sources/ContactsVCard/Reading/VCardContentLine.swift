@@ -42,8 +42,9 @@ package struct VCardContentLine {
     var isQuotedPrintable: Bool { transferEncoding == .quotedPrintable }
     /// The property, when the reader models it.
     let kind: VCardPropertyKind?
-    /// The bytes of the logical line.
-    private let bytes: [UInt8]
+    /// The bytes of the logical line: a slice of the reader's input, or of the scanner's buffer for a folded
+    /// line. Ranges are indices of that slice (they need not start at 0).
+    private let bytes: ArraySlice<UInt8>
     /// Where the parameters begin: the first `;` after the name.
     private let parameterStart: Int
 
@@ -73,13 +74,21 @@ package struct VCardContentLine {
     package static func parse(
         _ line: [UInt8], lineNumber: Int, matchesNamesByBytes: Bool = true
     ) throws(VCardParseError) -> VCardContentLine {
-        var index = 0
-        let count = line.count
+        try parse(line[...], lineNumber: lineNumber, matchesNamesByBytes: matchesNamesByBytes)
+    }
+
+    /// Parses a logical line given as a slice; every range of the result is an index of that slice.
+    package static func parse(
+        _ line: ArraySlice<UInt8>, lineNumber: Int, matchesNamesByBytes: Bool = true
+    ) throws(VCardParseError) -> VCardContentLine {
+        let lineStart = line.startIndex
+        var index = lineStart
+        let count = line.endIndex
         var groupRange: Range<Int>?
-        var nameStart = 0
+        var nameStart = lineStart
         while index < count, VCardBytes.isNameByte(line[index]) { index += 1 }
-        if index < count, line[index] == UInt8(ascii: "."), index > 0 {
-            groupRange = 0..<index
+        if index < count, line[index] == UInt8(ascii: "."), index > lineStart {
+            groupRange = lineStart..<index
             index += 1
             nameStart = index
             while index < count, VCardBytes.isNameByte(line[index]) { index += 1 }
@@ -129,7 +138,8 @@ package struct VCardContentLine {
     }
 
     private init(
-        groupRange: Range<Int>?, nameRange: Range<Int>, valueStart: Int, kind: VCardPropertyKind?, bytes: [UInt8],
+        groupRange: Range<Int>?, nameRange: Range<Int>, valueStart: Int, kind: VCardPropertyKind?,
+        bytes: ArraySlice<UInt8>,
         parameterStart: Int
     ) {
         self.groupRange = groupRange
@@ -150,12 +160,16 @@ package struct VCardContentLine {
     /// Walks `;name=value,value;bare` from `start`, calling `visit` once per value (value nil for a bare
     /// parameter) with the value's range inside its quotes; returns the index of the colon that starts
     /// the value, or nil when the line has none.
+    @inline(__always)
     private static func walkParameters(
-        _ line: [UInt8], from start: Int, _ visit: (Range<Int>, Range<Int>?, Bool) -> Void
+        _ slice: ArraySlice<UInt8>, from start: Int, _ visit: (Range<Int>, Range<Int>?, Bool) -> Void
     ) -> Int? {
-        line.withUnsafeBufferPointer { line in
+        // The walk reads through a pointer, whose index 0 is the slice's first byte: ranges are shifted back
+        // by `offset` when they are handed out.
+        let offset = slice.startIndex
+        return slice.withUnsafeBufferPointer { line in
             let count = line.count
-            var index = start
+            var index = start - offset
             while index < count, line[index] == UInt8(ascii: ";") {
                 index += 1
                 var nameStart = index
@@ -167,7 +181,7 @@ package struct VCardContentLine {
                 var nameEnd = index
                 while nameStart < nameEnd, line[nameStart] == 0x20 || line[nameStart] == 0x09 { nameStart += 1 }
                 while nameEnd > nameStart, line[nameEnd - 1] == 0x20 || line[nameEnd - 1] == 0x09 { nameEnd -= 1 }
-                let nameRange = nameStart..<nameEnd
+                let nameRange = (nameStart + offset)..<(nameEnd + offset)
                 guard index < count, line[index] == UInt8(ascii: "=") else {
                     if !nameRange.isEmpty { visit(nameRange, nil, false) }
                     continue
@@ -175,15 +189,18 @@ package struct VCardContentLine {
                 index += 1
                 while true {
                     let (valueRange, quoted) = walkValue(line, index: &index)
-                    if !nameRange.isEmpty { visit(nameRange, valueRange, quoted) }
+                    if !nameRange.isEmpty {
+                        visit(nameRange, (valueRange.lowerBound + offset)..<(valueRange.upperBound + offset), quoted)
+                    }
                     guard index < count, line[index] == UInt8(ascii: ",") else { break }
                     index += 1
                 }
             }
-            return index < count && line[index] == UInt8(ascii: ":") ? index : nil
+            return index < count && line[index] == UInt8(ascii: ":") ? index + offset : nil
         }
     }
 
+    @inline(__always)
     private static func walkValue(_ line: UnsafeBufferPointer<UInt8>, index: inout Int) -> (Range<Int>, Bool) {
         let count = line.count
         if index < count, line[index] == UInt8(ascii: "\"") {
@@ -210,7 +227,7 @@ package struct VCardContentLine {
 
     /// Whether a range of the line spells an upper-case ASCII word, ignoring case.
     @inline(__always)
-    static func matches(_ line: [UInt8], _ range: Range<Int>, _ word: [UInt8]) -> Bool {
+    static func matches(_ line: ArraySlice<UInt8>, _ range: Range<Int>, _ word: [UInt8]) -> Bool {
         guard range.count == word.count else { return false }
         var offset = 0
         for index in range {
@@ -221,7 +238,7 @@ package struct VCardContentLine {
     }
 
     /// Whether a range of the line spells an upper-case ASCII word given as a string, ignoring case.
-    static func matches(_ line: [UInt8], _ range: Range<Int>, _ word: String) -> Bool {
+    static func matches(_ line: ArraySlice<UInt8>, _ range: Range<Int>, _ word: String) -> Bool {
         let utf8 = word.utf8
         guard range.count == utf8.count else { return false }
         var index = range.lowerBound
@@ -234,18 +251,18 @@ package struct VCardContentLine {
 
     /// Whether a range of the line spells an upper-case ASCII word, ignoring case (``VCardBytes/spells(_:_:_:)``).
     @inline(__always)
-    static func spells(_ line: [UInt8], _ range: Range<Int>, _ word: StaticString) -> Bool {
+    static func spells(_ line: ArraySlice<UInt8>, _ range: Range<Int>, _ word: StaticString) -> Bool {
         VCardBytes.spells(line, range, word)
     }
 
     /// Whether a bare parameter is a vCard 2.1 transfer encoding: `QUOTED-PRINTABLE`, `BASE64`, `B`, `8BIT`, `7BIT`.
-    static func isBareEncoding(_ line: [UInt8], _ range: Range<Int>) -> Bool {
+    static func isBareEncoding(_ line: ArraySlice<UInt8>, _ range: Range<Int>) -> Bool {
         spells(line, range, "QUOTED-PRINTABLE") || spells(line, range, "BASE64") || spells(line, range, "B")
             || spells(line, range, "8BIT") || spells(line, range, "7BIT")
     }
 
     /// The text of a parameter value, with RFC 6868 caret escapes decoded.
-    private static func valueText(_ line: [UInt8], _ range: Range<Int>) -> String {
+    private static func valueText(_ line: ArraySlice<UInt8>, _ range: Range<Int>) -> String {
         let text = String(decoding: line[range], as: UTF8.self)
         return line[range].contains(UInt8(ascii: "^")) ? decodeCaretEscapes(text) : text
     }
@@ -322,7 +339,7 @@ extension VCardContentLine {
     /// The first value of a named parameter.
     package func parameterValue(_ upperName: String) -> String? {
         // Most lines have no parameters at all; those with some rarely have the one asked for.
-        if parameterStart >= bytes.count || bytes[parameterStart] != UInt8(ascii: ";") { return nil }
+        if parameterStart >= bytes.endIndex || bytes[parameterStart] != UInt8(ascii: ";") { return nil }
         var value: String?
         let line = bytes
         _ = Self.walkParameters(line, from: parameterStart) { nameRange, valueRange, _ in

@@ -48,7 +48,7 @@ enum VCardPropertyKind {
         let names = byName.sorted { ($0.key.utf8.count, $0.key) < ($1.key.utf8.count, $1.key) }
         let entries = names.map { name, kind in
             let word = Array(name.utf8)
-            return Entry(key: packedKey(word, 0..<word.count), length: word.count, kind: kind, word: word)
+            return Entry(key: packedKey(word[...], 0..<word.count), length: word.count, kind: kind, word: word)
         }
         let longest = entries.last?.length ?? 0
         var starts = [Int](repeating: entries.count, count: longest + 2)
@@ -64,7 +64,7 @@ enum VCardPropertyKind {
 
     /// The first eight bytes of a range, upper-cased and packed little-endian.
     @inline(__always)
-    private static func packedKey(_ bytes: [UInt8], _ range: Range<Int>) -> UInt64 {
+    private static func packedKey(_ bytes: ArraySlice<UInt8>, _ range: Range<Int>) -> UInt64 {
         var key: UInt64 = 0
         var shift: UInt64 = 0
         for index in range.lowerBound..<min(range.upperBound, range.lowerBound + 8) {
@@ -76,7 +76,7 @@ enum VCardPropertyKind {
 
     /// The property named by a range of a line, matched without regard to ASCII case; nil when the reader
     /// does not model it.
-    static func lookup(_ line: [UInt8], _ range: Range<Int>) -> VCardPropertyKind? {
+    static func lookup(_ line: ArraySlice<UInt8>, _ range: Range<Int>) -> VCardPropertyKind? {
         let length = range.count
         guard length > 0 else { return nil }
         let key = packedKey(line, range)
