@@ -1,6 +1,16 @@
 import Foundation
 import Synchronization
 
+/// A labeled value's identifier as text, or as a UUID's first and last eight bytes (most significant first)
+/// whose text is made on first read.
+///
+/// Outside the generic class on purpose: a type nested in it is generic too, and looking up its metadata for
+/// every new labeled value cost ~400 instructions (callgrind).
+private enum StoredLabeledValueIdentifier {
+    case text(String)
+    case bits(UInt64, UInt64)
+}
+
 /// A value with a label, such as a home phone number, and a stable identifier.
 ///
 /// Labeled values are immutable and thread-safe. A new labeled value gets a new unique identifier; the
@@ -14,16 +24,6 @@ import Synchronization
 /// Parity: partial. Labeled values archive and decode as part of a contact. Archiving one on its own (as
 /// an archive's root object or inside another object) stops the process on Linux, whose Foundation cannot
 /// name generic classes in an archive.
-/// A labeled value's identifier as text, or as a UUID's first and last eight bytes (most significant first)
-/// whose text is made on first read.
-///
-/// Outside the generic class on purpose: a type nested in it is generic too, and looking up its metadata for
-/// every new labeled value cost ~400 instructions (callgrind).
-private enum StoredLabeledValueIdentifier {
-    case text(String)
-    case bits(UInt64, UInt64)
-}
-
 open class CNLabeledValue<ValueType: NSCopying & NSSecureCoding>: NSObject, NSCopying, NSSecureCoding,
     @unchecked Sendable
 {
