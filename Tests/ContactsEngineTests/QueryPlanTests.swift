@@ -111,11 +111,15 @@ import Testing
     /// them through its visible set and the identifier's unique index, as before: few rows, sorted.)
     @Test func identifierBatchesReadTheCoveringIdentifierIndexInRowIDOrder() throws {
         for after in [nil, Int64(640)] {
-            let detail = try batchPlan(keys: [], after: after)
+            let (sql, arguments) = AuthorizedStore.identifierBatchQuery(condition: .all, after: after, limit: 1024)
+            let detail = try plan(sql, arguments)
             #expect(detail.contains("contact USING COVERING INDEX \(IdentifierOrderSchema.indexName)"), "\(detail)")
             #expect(!detail.contains("TEMP B-TREE"), "\(detail)")
+            #expect(detail.contains("(id>?)") == (after != nil), "\(detail)")
         }
-        #expect(try batchPlan(keys: [], after: 640).contains("(id>?)"))
+        // The seek that finds where the next batch starts.
+        let seek = try plan("SELECT id FROM contact WHERE identifier = CAST(? AS TEXT)", [Data("x".utf8)])
+        #expect(seek.contains("USING COVERING INDEX sqlite_autoindex_contact_1 (identifier=?)"), "\(seek)")
     }
 
     /// A batch that reads any field besides the identifier still reads the contacts' rows by row id: the index
