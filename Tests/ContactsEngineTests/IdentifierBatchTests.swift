@@ -53,4 +53,26 @@ import Testing
             (0..<AuthorizedStore.firstBatchSize).map { ContactFixtures.person("Given\($0)", "Family") }, in: temporary.store)
         #expect(try Self.identifiers(in: temporary.personStore(), keys: [], unify: true) == saved.map(\.identifier))
     }
+
+    /// Identifiers alone are read in batches of 128, 512, 2,048 and then 4,096: 7,000 contacts cross each
+    /// batch's end (128, 640, 2,688, 6,784) with rows deleted on both sides of them, and come out once each, in
+    /// the order of a read with a key (whose batches stop at 1,024), unified or not, and after a save that lands
+    /// between two enumerations.
+    @Test func largeIdentifierBatchesHandOutEveryContactOnceInOrder() throws {
+        let temporary = try TemporaryStore()
+        let saved = try ContactFixtures.save((0..<7_000).map { ContactFixtures.person("Given\($0)", "Family") }, in: temporary.store)
+        let deletion = CNSaveRequest()
+        for offset in [127, 128, 639, 640, 2_687, 2_688, 6_783, 6_784] {
+            deletion.delete(saved[offset])
+        }
+        try temporary.store.execute(deletion)
+        let database = try temporary.personStore()
+        let withKey = try Self.identifiers(in: database, keys: ContactKeySet(.givenName), unify: false)
+        #expect(withKey.count == 6_992)
+        for unify in [false, true] {
+            #expect(try Self.identifiers(in: database, keys: [], unify: unify) == withKey)
+        }
+        let added = try ContactFixtures.save([ContactFixtures.person("Added", "Later")], in: temporary.store)
+        #expect(try Self.identifiers(in: database, keys: [], unify: true) == withKey + [added[0].identifier])
+    }
 }
