@@ -17,9 +17,10 @@ extension AuthorizedStore {
     package static let largestBatchSize = 1024
 
     /// The largest batch an enumeration of identifiers alone grows to: a batch holds about 45 bytes a contact
-    /// (``IdentifierBatch``), so 4,096 fit in 200 KB, and each read transaction saved is about 130,000
-    /// instructions of GRDB's read and SQLite's begin and commit (callgrind, docs/Store.md), 130 a contact
-    /// at 1,024 a batch. As contactsd's batches of bare identifiers (`maximumIdentifierBatchSize`).
+    /// (``IdentifierBatch``), so 4,096 fit in 200 KB, and each read transaction saved is about 114,000
+    /// instructions of GRDB's read, SQLite's begin and commit and the batch's own statements (callgrind,
+    /// docs/Store.md), 111 a contact at 1,024 a batch. As contactsd's batches of bare identifiers
+    /// (`maximumIdentifierBatchSize`).
     package static let largestIdentifierBatchSize = 4096
 
     /// Streams the contacts a query selects, a batch per read transaction, so memory stays flat and the
