@@ -6,7 +6,7 @@ import GRDB
 /// In row-id order, the order such a fetch returns its contacts, the identifiers were read from the `contact`
 /// table itself: each row holds every scalar field of its contact, so the scan stepped through pages of a few
 /// contacts each to take 45 bytes from each row. The identifier's unique index holds the same pairs but in
-/// identifier order, which would need a sort. This index holds the pairs in row-id order, about 80 to a page,
+/// identifier order, which would need a sort. This index holds the pairs in row-id order, about 70 to a page,
 /// and SQLite reads it as a covering index (`SCAN contact USING COVERING INDEX contact_id_identifier`); a
 /// read with any other column still reads the table by row id, since this index holds nothing else.
 package enum IdentifierOrderSchema {
