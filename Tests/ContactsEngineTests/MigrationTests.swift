@@ -1,3 +1,4 @@
+import Contacts
 import ContactsModel
 import ContactsTestSupport
 import Foundation
@@ -90,6 +91,64 @@ import Testing
         }
         #expect(plans[0].contains("USING INDEX sync_card_unsettled"), "\(plans[0])")
         #expect(plans[1].contains("sync_card_kind_object"), "\(plans[1])")
+    }
+
+    /// A store an earlier version made, with contacts in it, gets the (id, identifier) index when it opens,
+    /// built from every row it holds: a fetch of every identifier then reads the index and returns the same
+    /// contacts in the same order as a read of the contacts' rows, before and after later saves and deletes.
+    /// Until then, a read-only open (which never migrates) reads the rows and answers the same.
+    @Test func openingAStoreAddsTheIdentifierOrderIndexAnEarlierVersionLacked() throws {
+        let temporary = try TemporaryStore()
+        // 700 contacts cross the enumeration's first two batches (128, then 512); deleting every seventh leaves
+        // gaps in the row ids.
+        let saved = try ContactFixtures.save((0..<700).map { ContactFixtures.person("Given\($0)", "Family\($0)") }, in: temporary.store)
+        let deletion = CNSaveRequest()
+        for contact in saved.enumerated().filter({ $0.offset % 7 == 3 }).map(\.element) {
+            deletion.delete(contact)
+        }
+        try temporary.store.execute(deletion)
+        try temporary.rewind(migration: IdentifierOrderSchema.migrationName) { db in
+            try db.execute(sql: "DROP INDEX \(IdentifierOrderSchema.indexName)")
+        }
+        let readOnly = CNContactStore(configuration: temporary.configuration(isReadOnly: true))
+        let expected = try Self.identifiersInOrder(in: readOnly, keys: [CNContactGivenNameKey as CNKeyDescriptor])
+        #expect(expected.count == 600)
+        #expect(Set(expected) == Set(saved.enumerated().filter { $0.offset % 7 != 3 }.map(\.element.identifier)))
+        #expect(try Self.identifiersInOrder(in: readOnly, keys: []) == expected)
+
+        let reopened = try temporary.reopen()
+        #expect(try Self.identifiersInOrder(in: reopened, keys: []) == expected)
+        let database = try temporary.personStore()
+        let (indexed, check, plan) = try database.read { db in
+            let indexed = try String.fetchAll(
+                db, sql: "SELECT identifier FROM contact INDEXED BY \(IdentifierOrderSchema.indexName) WHERE id > 0 ORDER BY id")
+            let check = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+            let plan = try String.fetchAll(
+                db, sql: "EXPLAIN QUERY PLAN SELECT id, identifier FROM contact WHERE (1) ORDER BY id LIMIT 128",
+                adapter: SuffixRowAdapter(fromIndex: 3)
+            ).joined(separator: "; ")
+            return (indexed, check, plan)
+        }
+        #expect(indexed == expected)
+        #expect(check == ["ok"])
+        #expect(plan.contains("COVERING INDEX \(IdentifierOrderSchema.indexName)"), "\(plan)")
+
+        let added = try ContactFixtures.save([ContactFixtures.person("Added", "Later")], in: reopened)
+        let removal = CNSaveRequest()
+        removal.delete(saved[0])
+        try reopened.execute(removal)
+        let after = Array(expected.dropFirst()) + [added[0].identifier]
+        #expect(try Self.identifiersInOrder(in: reopened, keys: []) == after)
+        #expect(try Self.identifiersInOrder(in: reopened, keys: [CNContactGivenNameKey as CNKeyDescriptor]) == after)
+    }
+
+    /// Every identifier an enumeration hands out, in its order (row-id order: no sort order asked).
+    private static func identifiersInOrder(in store: CNContactStore, keys: [CNKeyDescriptor]) throws -> [String] {
+        var result: [String] = []
+        try store.enumerateContacts(with: CNContactFetchRequest(keysToFetch: keys)) { contact, _ in
+            result.append(contact.identifier)
+        }
+        return result
     }
 
     @Test func changingTheLocaleRewritesSortKeysAtOpen() throws {

@@ -90,4 +90,45 @@ import Testing
         let names = try plan("SELECT id FROM contact WHERE \(condition.sql)", condition.arguments)
         #expect(names.contains("SEARCH name_index_staged USING PRIMARY KEY (token>? AND token<?)"), "\(names)")
     }
+
+    /// The query plan of one batch of an unsorted enumeration, as ``AuthorizedStore/batchQuery`` builds it.
+    private func batchPlan(keys: ContactKeySet, after: Int64?) throws -> String {
+        let temporary = try TemporaryStore()
+        let database = try temporary.personStore()
+        return try database.read { db in
+            let condition = try database.compiler.condition(for: nil, in: db)
+            let (sql, arguments) = try database.batchQuery(
+                reader: ContactReader(keys: keys, unify: true), condition: condition, sortColumn: nil,
+                after: after.map { (key: "", id: $0) }, limit: 1024, in: db
+            )
+            return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }
+                .joined(separator: "\n")
+        }
+    }
+
+    /// A fetch of every identifier reads the narrow (id, identifier) index in row-id order, never the contacts'
+    /// wide rows, and sorts nothing: the first batch and a later one. (An app restricted to some contacts reads
+    /// them through its visible set and the identifier's unique index, as before: few rows, sorted.)
+    @Test func identifierBatchesReadTheCoveringIdentifierIndexInRowIDOrder() throws {
+        for after in [nil, Int64(640)] {
+            let (sql, arguments) = AuthorizedStore.identifierBatchQuery(condition: .all, after: after, limit: 1024)
+            let detail = try plan(sql, arguments)
+            #expect(detail.contains("contact USING COVERING INDEX \(IdentifierOrderSchema.indexName)"), "\(detail)")
+            #expect(!detail.contains("TEMP B-TREE"), "\(detail)")
+            #expect(detail.contains("(id>?)") == (after != nil), "\(detail)")
+        }
+        // The seek that finds where the next batch starts.
+        let seek = try plan("SELECT id FROM contact WHERE identifier = CAST(? AS TEXT)", [Data("x".utf8)])
+        #expect(seek.contains("USING COVERING INDEX sqlite_autoindex_contact_1 (identifier=?)"), "\(seek)")
+    }
+
+    /// A batch that reads any field besides the identifier still reads the contacts' rows by row id: the index
+    /// holds nothing else, and a detour through it would add a lookup a contact.
+    @Test func batchesWithKeysStillReadTheContactTableByRowID() throws {
+        for keys in [ContactKeySet(.givenName), ContactKeySet(.note)] {
+            let detail = try batchPlan(keys: keys, after: 640)
+            #expect(detail.contains("SEARCH contact USING INTEGER PRIMARY KEY (rowid>?)"), "\(detail)")
+            #expect(!detail.contains(IdentifierOrderSchema.indexName), "\(detail)")
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -56,6 +57,12 @@ struct IdentifierBatch {
         let end = ends[index]
         guard end > start else { return "" }
         return String(decoding: UnsafeBufferPointer(start: bytes.base + start, count: end - start), as: UTF8.self)
+    }
+
+    /// The bytes of the identifier at `index`, as stored.
+    func bytes(at index: Int) -> Data {
+        let start = index == 0 ? 0 : ends[index - 1]
+        return Data(bytes: bytes.base + start, count: ends[index] - start)
     }
 
     /// Empties the batch, keeping its buffers for the next one.

@@ -20,6 +20,7 @@ package enum StoreSchema {
         migrator.registerMigration(SyncSchema.cardIndexesMigrationName, migrate: SyncSchema.addCardIndexes)
         migrator.registerMigration(IndexStagingSchema.migrationName, migrate: IndexStagingSchema.migrate)
         migrator.registerMigration(SyncSchema.listingMigrationName, migrate: SyncSchema.addListing)
+        migrator.registerMigration(IdentifierOrderSchema.migrationName, migrate: IdentifierOrderSchema.migrate)
         return migrator
     }
 
