@@ -139,17 +139,21 @@ extension AuthorizedStore {
             identifiers.append(row, column: 0)
         }
         guard identifiers.count == limit, limit > 0 else { return nil }
-        // The next batch starts after the last contact's row id: one seek of the identifier's unique index, in
-        // this transaction. The identifier is bound as its bytes cast to text (GRDB binds a String as a C
-        // string, which would cut one holding U+0000).
+        return ("", try Self.rowID(ofLastIdentifier: identifiers.bytes(at: identifiers.count - 1), in: db))
+    }
+
+    /// The row id of the last contact of a full batch of identifiers alone (``identifierBatchQuery``), where the
+    /// next batch starts: one seek of the identifier's unique index, in the batch's transaction. The identifier
+    /// is bound as its bytes cast to text (GRDB binds a String as a C string, which would cut one holding U+0000).
+    static func rowID(ofLastIdentifier identifier: Data, in db: Database) throws -> Int64 {
         let lastID = try Int64.fetchOne(
             db.cachedStatement(sql: "SELECT id FROM contact WHERE identifier = CAST(? AS TEXT)"),
-            arguments: [identifiers.bytes(at: identifiers.count - 1)]
+            arguments: [identifier]
         )
         guard let lastID else {
             throw StoreError(.databaseFailure, "the last contact of a batch of identifiers is not in the store")
         }
-        return ("", lastID)
+        return lastID
     }
 
     /// The query of one batch of identifiers alone in row-id order: the identifier column and nothing else, so
