@@ -10,17 +10,8 @@ import Testing
 /// are checked as well, so a mistake both ways would still fail.
 @Suite struct VCardInPlaceLineTests {
     /// Reads data a few bytes at a time: every line goes through the joining path.
-    private static func readInChunks(_ data: Data, size: Int = 3) throws -> [VCardCard] {
-        var offset = 0
-        var reader = VCardStreamReader(chunks: {
-            guard offset < data.count else { return nil }
-            let end = min(offset + size, data.count)
-            defer { offset = end }
-            return data.subdata(in: offset..<end)
-        })
-        var cards: [VCardCard] = []
-        while let card = try reader.next() { cards.append(card) }
-        return cards
+    private static func readInChunks(_ data: Data) throws -> [VCardCard] {
+        try VCardChunkedReading.cards(data, size: 3)
     }
 
     /// The cards of the data in memory, after checking they are those read in chunks and by the general path.

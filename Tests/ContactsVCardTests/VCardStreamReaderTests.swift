@@ -4,28 +4,12 @@ import Testing
 @testable import ContactsVCard
 
 @Suite struct VCardStreamReaderTests {
-    /// Reads data in chunks of a given size.
-    private func readInChunks(_ data: Data, size: Int) throws -> [VCardCard] {
-        var offset = 0
-        var reader = VCardStreamReader(chunks: {
-            guard offset < data.count else { return nil }
-            let end = min(offset + size, data.count)
-            defer { offset = end }
-            return data.subdata(in: offset..<end)
-        })
-        var cards: [VCardCard] = []
-        while let card = try reader.next() {
-            cards.append(card)
-        }
-        return cards
-    }
-
     @Test(arguments: [1, 2, 3, 7, 64, 1000])
     func everyChunkSizeGivesTheSameCards(_ size: Int) throws {
         for path in ["aosp/v21_complicated.vcf", "ezvcard/John_Doe_ANDROID.vcf", "kcontacts/vcard10.vcf"] {
             let data = try VCardTestSupport.corpusData(path)
             let whole = try VCardReader.read(data)
-            let chunked = try readInChunks(data, size: size)
+            let chunked = try VCardChunkedReading.cards(data, size: size)
             #expect(chunked.count == whole.count)
             for (left, right) in zip(whole, chunked) {
                 #expect(VCardTestSupport.differences(left.contact, right.contact) == [])
