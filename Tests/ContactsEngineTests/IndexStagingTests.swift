@@ -352,4 +352,32 @@ import Testing
         #expect(policy.limit(contacts: 1_000_000) == 20_000)
         #expect(IndexStaging.Policy(fixedLimit: 0).limit(contacts: 100) == 1)
     }
+
+    /// The name plan's choice asks whether a word's tokens reach a count, staged and merged together, without
+    /// counting them all: at and around the sum, and where the staged tokens alone reach it.
+    @Test func aWordsRangeReachesACountOfItsStagedAndMergedTokensTogether() throws {
+        let fixture = try Fixture(limit: 1_000)
+        // Three merged "Kim" contacts give four tokens starting with "kim" (given and family of the last).
+        _ = try ContactFixtures.save(
+            [ContactFixtures.person("Kim", "Berg"), ContactFixtures.person("Kimberly", "Olsen"), ContactFixtures.person("Kim", "Kimura")],
+            in: fixture.store)
+        try fixture.mergeAll()
+        _ = try ContactFixtures.save([ContactFixtures.person("Kimi", "Lund"), ContactFixtures.person("Ann", "Kimball")], in: fixture.store)
+        #expect(try fixture.staged().nameTokens == 4)
+        let reaches = { (word: String, cap: Int) in
+            try fixture.database.read { try PredicateCompiler.range(of: word, reaches: cap, in: $0) }
+        }
+        // "kim": 4 merged and 2 staged.
+        for cap in 1...6 {
+            #expect(try reaches("kim", cap), "cap \(cap)")
+        }
+        #expect(try !reaches("kim", 7))
+        #expect(try !reaches("kim", 100))
+        // "ber" and "olsen" are merged alone, "lund" staged alone, "zz" nowhere.
+        #expect(try reaches("ber", 1))
+        #expect(try !reaches("ber", 2))
+        #expect(try reaches("lun", 1))
+        #expect(try !reaches("lun", 2))
+        #expect(try !reaches("zz", 1))
+    }
 }
