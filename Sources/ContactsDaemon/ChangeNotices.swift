@@ -35,7 +35,11 @@ final class ChangeNotices: Sendable {
     }
 
     /// Starts watching a user's store for other connections' commits; once per store.
+    ///
+    /// The first marker is read here, as the store opens, not at the timer's first tick: a commit made between
+    /// the open and a late first tick (a loaded machine) was taken for the starting point and never announced.
     func watch(_ store: StoreDatabase, uid: uid_t) {
+        let start = try? store.commitMarker()
         watches.withLock { watches in
             guard watches[uid] == nil else { return }
             let timer = DispatchSource.makeTimerSource(queue: queue)
@@ -44,7 +48,7 @@ final class ChangeNotices: Sendable {
                 guard let self, let store else { return }
                 self.poll(store, uid: uid)
             }
-            watches[uid] = Watch(timer: timer, marker: nil)
+            watches[uid] = Watch(timer: timer, marker: start)
             timer.resume()
         }
     }

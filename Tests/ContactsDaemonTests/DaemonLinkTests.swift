@@ -65,6 +65,9 @@ import Testing
         let fixture = try DaemonFixture(consentTimeout: .seconds(60))
         let app = fixture.appStore()
         let recorder = NotificationRecorder(app)
+        // Connected before the person saves, whenever the request's thread gets to run: the daemon announces
+        // commits made after an app's store is open, not the ones before.
+        #expect(app.authorizationStatus(for: .contacts) == .notDetermined)
         let request = AccessRequest(app)
         // Whether the request had returned is read when the notification is posted, on the posting thread: the
         // test's own async code may be held up by the rest of the suite, the delivery may not.
