@@ -167,7 +167,8 @@ open class CNContactStore: NSObject, @unchecked Sendable {
     open func unifiedContacts(matching predicate: NSPredicate, keysToFetch keys: [any CNKeyDescriptor]) throws -> [CNContact] {
         let kind = try Self.kind(of: predicate, entity: .contact)
         var result: [CNContact] = []
-        try connection.enumerateContacts(ContactQuery(predicate: kind, keys: KeyDescriptorExpansion.properties(of: keys))) {
+        let query = ContactQuery(predicate: kind, keys: KeyDescriptorExpansion.properties(of: keys), keepsEveryContact: true)
+        try connection.enumerateContacts(query) {
             (storage: consuming ContactStorage) in
             result.append(CNContact(storage: consume storage))
             return true

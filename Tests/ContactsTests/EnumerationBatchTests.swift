@@ -109,4 +109,32 @@ import Testing
         #expect(failedSaves == 0)
         #expect(seen.count == Self.count + 2)
     }
+
+    /// `unifiedContacts(matching:)` keeps every contact, so it reads in large batches from the start (not 128,
+    /// then 512): the same contacts, once each and in the same order, as an enumeration with the same predicate
+    /// in its small first batches, for a word most contacts have (1,300 hits: past a large batch too), a word a
+    /// few hundred have, and contacts whose two names both start with the word.
+    @Test(arguments: StoreMode.allCases)
+    func anArrayFetchReturnsWhatTheEnumerationDoesAcrossItsBatches(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
+        var people: [CNMutableContact] = []
+        for index in 0..<Self.count {
+            // Every contact is an Ann; one in four a Kovač; one in eleven an Ann Annan (two words match "ann").
+            let family = index % 11 == 0 ? "Annan" : index % 4 == 0 ? "Kovač\(index)" : "Lee\(index)"
+            people.append(ContactFixtures.person("Ann", family))
+        }
+        _ = try ContactFixtures.save(people, in: temporary.store)
+        let keys = [CNContactGivenNameKey, CNContactFamilyNameKey].map { $0 as CNKeyDescriptor }
+        for (word, expected) in [("ann", Self.count), ("kov", people.filter { $0.familyName.hasPrefix("Kovač") }.count)] {
+            let predicate = CNContact.predicateForContacts(matchingName: word)
+            let fetched = try temporary.store.unifiedContacts(matching: predicate, keysToFetch: keys).map(\.identifier)
+            let request = CNContactFetchRequest(keysToFetch: keys)
+            request.predicate = predicate
+            var enumerated: [String] = []
+            try temporary.store.enumerateContacts(with: request) { contact, _ in enumerated.append(contact.identifier) }
+            #expect(fetched.count == expected, "\(word)")
+            #expect(Set(fetched).count == fetched.count, "\(word)")
+            #expect(fetched == enumerated, "\(word)")
+        }
+    }
 }
