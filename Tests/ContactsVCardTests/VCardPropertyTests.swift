@@ -69,19 +69,11 @@ import Testing
         await propertyCheck(count: 50, input: Self.names, Gen.int(in: 1...50)) { names, chunk in
             let contact = Self.makeContact(names, ([], [], [], []), ([], [], []), (false, false, [], "", 0, VCardDate(year: nil, month: 1, day: 1)))
             let data = try CNContactVCardSerialization.data(with: [contact, contact])
-            var offset = 0
-            var reader = VCardStreamReader(chunks: {
-                guard offset < data.count else { return nil }
-                let end = min(offset + chunk, data.count)
-                defer { offset = end }
-                return data.subdata(in: offset..<end)
-            })
-            var count = 0
-            while let card = try reader.next() {
+            let cards = try VCardChunkedReading.cards(data, size: chunk)
+            for card in cards {
                 #expect(VCardTestSupport.differences(contact, card.contact) == [])
-                count += 1
             }
-            #expect(count == 2)
+            #expect(cards.count == 2)
         }
     }
 
