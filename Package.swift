@@ -137,9 +137,9 @@ let package = Package(
         .testTarget(name: "ContactsEngineTests", dependencies: ["ContactsEngine", "ContactsTestSupport"]),
         // An app's side of daemon mode: plain blocking sockets, so apps link neither NIO nor the daemon.
         .target(name: "ContactsClient", dependencies: ["ContactsEngine", "ContactsModel", "ContactsPrivacy", "ContactsProtocol"]),
-        // For the daemon: pidfd_send_signal (Swift cannot call the variadic syscall(2)), and fstatfs (Glibc's module
-        // does not export it).
-        .target(name: "CDaemonSupport"),
+        // For the daemon: pidfd_send_signal (Swift cannot call the variadic syscall(2)), fstatfs (Glibc's module
+        // does not export it), and sqlite3_config (variadic too).
+        .target(name: "CDaemonSupport", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(
             name: "ContactsDaemon",
             dependencies: [

@@ -36,10 +36,13 @@ import Testing
             try person.accessControls().setAccess(.full, for: Self.bundleIdentifier)
         }
 
-        func start() throws {
+        /// The running process's identifier, if it runs.
+        var processIdentifier: Int32? { process?.processIdentifier }
+
+        func start(arguments: [String] = []) throws {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: try Installation.product("contactsd"))
-            process.arguments = ["--socket", socket, "--state", state.path, "--registry", registry.path]
+            process.arguments = ["--socket", socket, "--state", state.path, "--registry", registry.path] + arguments
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
@@ -85,7 +88,7 @@ import Testing
     }
 
     /// Polls until the body succeeds or the time is up (the daemon takes a moment to bind its socket).
-    private static func eventually<T>(within seconds: Double = 60, _ body: () throws -> T) throws -> T {
+    static func eventually<T>(within seconds: Double = 60, _ body: () throws -> T) throws -> T {
         let deadline = Date().addingTimeInterval(seconds)
         while true {
             do {
