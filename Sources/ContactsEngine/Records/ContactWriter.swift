@@ -84,6 +84,39 @@ package struct ContactWriter: Sendable {
     /// - Returns: The new row's id.
     @discardableResult
     package func insert(_ contact: PreparedContact, containerID: Int64, in db: Database) throws -> Int64 {
+        let contactID = try insertRow(contact, containerID: containerID, in: db)
+        try insertValues(contact.values, contactID: contactID, in: db)
+        if let image = contact.storage.imageData {
+            // The row already says it has an image.
+            try insertImage(image, thumbnail: contact.thumbnail, contactID: contactID, in: db)
+        }
+        try insertNameTokens(contact.nameTokens, contactID: contactID, in: db)
+        return contactID
+    }
+
+    /// Inserts a new contact's row (and image) now, and leaves its labeled values, phone keys and name tokens to
+    /// `batch`, which writes them many rows a statement (an import's; ``ContactRowBatch``).
+    ///
+    /// - Returns: The new row's id.
+    @discardableResult
+    package func insert(
+        _ contact: PreparedContact, containerID: Int64, deferringTo batch: ContactRowBatch, in db: Database
+    ) throws -> Int64 {
+        let contactID = try insertRow(contact, containerID: containerID, in: db)
+        if let image = contact.storage.imageData {
+            try insertImage(image, thumbnail: contact.thumbnail, contactID: contactID, in: db)
+        }
+        batch.add(values: contact.values, nameTokens: contact.nameTokens, contactID: contactID)
+        return contactID
+    }
+
+    /// A batch for ``insert(_:containerID:deferringTo:in:)`` that writes to the tables this writer writes to.
+    package func makeRowBatch() -> ContactRowBatch {
+        ContactRowBatch(stagesKeys: stagesKeys)
+    }
+
+    /// The contact row alone.
+    private func insertRow(_ contact: PreparedContact, containerID: Int64, in db: Database) throws -> Int64 {
         let storage = contact.storage
         try db.cachedStatement(sql: stagesKeys ? Self.stagedInsertSQL : Self.straightInsertSQL).executeBinding { binder in
             binder.bind(storage.identifier)
@@ -96,12 +129,6 @@ package struct ContactWriter: Sendable {
         }
         let contactID = db.lastInsertedRowID
         if stagesKeys { stagingTally.add(1) }
-        try insertValues(contact.values, contactID: contactID, in: db)
-        if let image = storage.imageData {
-            // The row already says it has an image.
-            try insertImage(image, thumbnail: contact.thumbnail, contactID: contactID, in: db)
-        }
-        try insertNameTokens(contact.nameTokens, contactID: contactID, in: db)
         return contactID
     }
 

@@ -37,9 +37,11 @@ extension AuthorizedStore {
                 )
                 let transaction = VCardImportTransaction(
                     db: db, writer: writer, gate: access.saveGate, transactionID: db.lastInsertedRowID, container: container,
-                    lastContactIDBefore: try Int64.fetchOne(db, sql: "SELECT max(id) FROM contact") ?? 0
+                    lastContactIDBefore: try Int64.fetchOne(db, sql: "SELECT max(id) FROM contact") ?? 0,
+                    heldRows: writer.makeRowBatch()
                 )
                 result = try body(transaction)
+                try transaction.writeHeldRows()
                 try writer.mergeStagedKeysIfFull(in: db)
                 return .commit
             }
