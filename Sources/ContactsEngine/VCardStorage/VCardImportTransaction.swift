@@ -23,9 +23,9 @@ package struct VCardImportTransaction {
     package let container: ContainerRow
     /// The highest contact row id before the import: rows above it were added by this import.
     let lastContactIDBefore: Int64
-    /// Where new contacts' labeled values, phone keys and name tokens wait to be written many a statement, or
-    /// nil to write them with each contact (a sync's steps). Written before every read of the transaction and by
-    /// ``writeHeldRows()`` before it commits.
+    /// Where new contacts' rows (with their labeled values, keys, UIDs, unknown properties and log rows) wait to
+    /// be written many a statement, or nil to write them with each contact (a sync's steps). Written before every
+    /// other read or write of the transaction and by ``writeHeldRows()`` before it commits.
     var heldRows: ContactRowBatch? = nil
 
     /// A stored contact a card matched.
@@ -113,10 +113,18 @@ package struct VCardImportTransaction {
     package func add(_ contact: PreparedContact, uid: String?, unknownProperties: [StoredUnknownProperty]) throws -> Int64 {
         try Self.validate(contact.storage)
         if !writesNotes, !contact.storage.note.isEmpty { throw Self.unauthorizedNote(contact.storage) }
-        let id = try heldRows.map { try writer.insert(contact, containerID: container.id, deferringTo: $0, in: db) }
-            ?? writer.insert(contact, containerID: container.id, in: db)
-        try writeExtras(contactID: id, uid: uid, unknownProperties: unknownProperties, replacing: false)
-        try log(.addContact, contact.storage.identifier)
+        let id: Int64
+        if let heldRows {
+            id = try writer.insert(contact, containerID: container.id, deferringTo: heldRows, in: db)
+            if let uid { heldRows.addUID(uid, contactID: id, containerID: container.id) }
+            heldRows.addUnknownProperties(unknownProperties, contactID: id)
+            // The row HistoryLog.record writes for a new contact (no reads: a new contact is linked to none).
+            heldRows.addContactLog(contact.storage.identifier, transactionID: transactionID)
+        } else {
+            id = try writer.insert(contact, containerID: container.id, in: db)
+            try writeExtras(contactID: id, uid: uid, unknownProperties: unknownProperties, replacing: false)
+            try log(.addContact, contact.storage.identifier)
+        }
         try gate?.recordCreated(contact.storage.identifier, in: db)
         return id
     }
@@ -255,6 +263,8 @@ package struct VCardImportTransaction {
     /// Logs a change as a save does, through ``HistoryLog/record(_:_:related:transactionID:in:)``, so an
     /// update of a linked card gets its per-container and unified rows like any other update.
     func log(_ operation: ChangeOperation, _ identifier: String, related: String? = nil) throws {
+        // After the held rows' log rows, so the sequence follows the order of the changes.
+        try writeHeldRows()
         try HistoryLog.record(operation, identifier, related: related, transactionID: transactionID, in: db)
     }
 }
