@@ -9,13 +9,14 @@ import Testing
 /// An import holds its new contacts' rows and writes them many a statement (``ContactRowBatch``); a sync step
 /// writes the same contacts one row a statement. Both must leave the same rows, id for id.
 @Suite struct ImportRowBatchTests {
-    /// 300 contacts: more than one full statement of every table, and a remainder of several powers of two.
+    /// 700 contacts: more than one write of held contacts (``ContactRowBatch/contactsPerWrite``), full statements
+    /// of every table, and remainders of several powers of two.
     /// Names in several scripts, zero to three phones, e-mails, an address, a UID on most, unknown properties
     /// on some, a photo on a few (the photo's row makes the batch write early).
     static func contacts() -> [(storage: ContactStorage, uid: String?, unknown: [StoredUnknownProperty])] {
         let givens = ["Ada", "Zoë", "Łukasz", "太郎", "Søren", "Jean-Pierre", "O'Brien", "Анна", ""]
         let families = ["Lovelace", "Nguyễn", "山田", "Öberg", "Smith", "Müller", "", "Κωνσταντίνου"]
-        return (0..<300).map { index in
+        return (0..<700).map { index in
             let contact = ContactFixtures.person(
                 givens[index % givens.count], families[index % families.count],
                 phones: (0..<(index % 4)).map { "+1 415 555 \(String(format: "%04d", (index * 7 + $0) % 10_000))" },
@@ -82,10 +83,11 @@ import Testing
         }
         let held = try Self.dump(importing)
         let plain = try Self.dump(syncing)
-        #expect(held["contact"]?.count == 300)
+        #expect(held["contact"]?.count == 700)
+        #expect(700 > ContactRowBatch.contactsPerWrite)
         #expect((held["contact_value"]?.count ?? 0) > 2 * ContactRowBatch.rowsPerStatement)
         #expect((held["name_index"]?.count ?? 0) > 2 * ContactRowBatch.rowsPerStatement)
-        #expect(held["contact_image"]?.count == 6)
+        #expect(held["contact_image"]?.count == 14)
         for table in plain.keys.sorted() {
             #expect(held[table] == plain[table], "\(table)")
         }

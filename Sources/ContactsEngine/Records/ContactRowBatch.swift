@@ -82,8 +82,13 @@ package final class ContactRowBatch {
         contacts.isEmpty && values.isEmpty && tokens.isEmpty && uids.isEmpty && unknowns.isEmpty && logged.isEmpty
     }
 
-    /// Whether contact rows wait, so rows that refer to them (an image, a membership) must wait for a write.
-    package var holdsContacts: Bool { !contacts.isEmpty }
+    /// How many contacts wait.
+    package var contactCount: Int { contacts.count }
+
+    /// The held contacts past which their holder writes them: enough for full statements of every table, few
+    /// enough that the held rows stay a few MB (holding a whole import batch of 5,000 cards until the next
+    /// one raised the peak resident set of a 100,000-card import from 177 MB to 197 MB).
+    package static let contactsPerWrite = 512
 
     /// Holds a new contact's row with its labeled values (and their phone keys) and name tokens.
     ///

@@ -120,6 +120,7 @@ package struct VCardImportTransaction {
             heldRows.addUnknownProperties(unknownProperties, contactID: id)
             // The row HistoryLog.record writes for a new contact (no reads: a new contact is linked to none).
             heldRows.addContactLog(contact.storage.identifier, transactionID: transactionID)
+            if heldRows.contactCount >= ContactRowBatch.contactsPerWrite { try heldRows.write(in: db) }
         } else {
             id = try writer.insert(contact, containerID: container.id, in: db)
             try writeExtras(contactID: id, uid: uid, unknownProperties: unknownProperties, replacing: false)
