@@ -100,8 +100,9 @@ package final class ContactRowBatch {
         } else {
             // One seek on the primary key.
             let largest = try Int64.fetchOne(db.cachedStatement(sql: "SELECT max(id) FROM contact")) ?? 0
-            // SQLite would pick random free ids past the largest one; never seen outside a crafted store.
-            guard largest < Int64.max - Int64(Self.rowsPerStatement) * 1_000 else {
+            // At the largest possible id SQLite picks random free ids instead; only a crafted store gets near it.
+            // The margin leaves room for any number of held contacts.
+            guard largest < Int64.max - Int64(Int32.max) else {
                 throw StoreError(.databaseFailure, "contact row ids are exhausted")
             }
             id = largest + 1
