@@ -62,6 +62,14 @@ import Testing
         }
     }
 
+    /// The import writes without foreign-key checks: every reference it wrote must hold, and the writer checks
+    /// them again afterwards.
+    static func expectForeignKeysHold(_ database: AuthorizedStore, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let violations = try database.read { try Row.fetchAll($0, sql: "PRAGMA foreign_key_check") }
+        #expect(violations.isEmpty, sourceLocation: sourceLocation)
+        #expect(try database.write { try Int.fetchOne($0, sql: "PRAGMA foreign_keys") } == 1, sourceLocation: sourceLocation)
+    }
+
     @Test func heldRowsAreTheRowsOneStatementARowWrites() throws {
         let contacts = Self.contacts()
         let imported = try TemporaryStore()
@@ -91,6 +99,7 @@ import Testing
         for table in plain.keys.sorted() {
             #expect(held[table] == plain[table], "\(table)")
         }
+        try Self.expectForeignKeysHold(importing)
     }
 
     /// Reads and other writes of the transaction see the held contacts, and the log keeps the order of the changes.
@@ -124,6 +133,7 @@ import Testing
                 }
         }
         let group = try database.read { try String.fetchOne($0, sql: #"SELECT identifier FROM "group""#) } ?? ""
+        try Self.expectForeignKeysHold(database)
         #expect(
             log == [
                 "addContact \(ada.identifier)", "addContact \(bo.identifier)", "addGroup \(group)",
@@ -147,5 +157,6 @@ import Testing
             #expect(rows.isEmpty, "\(table)")
         }
         #expect(dump["change_log"]?.isEmpty == true)
+        try Self.expectForeignKeysHold(database)
     }
 }

@@ -244,6 +244,10 @@ package final class ContactRowBatch {
         case contacts, values, phoneKeys, nameTokens, uids, unknownProperties, log
     }
 
+    /// `OR FAIL`, not the default `ABORT`: a statement of many rows that may abort halfway makes SQLite keep a
+    /// statement journal of every page it changes, to undo the rows before the failing one. A failure fails the
+    /// whole import anyway, which then rolls back its transaction, so those rows need no undoing of their own.
+    /// (`OR IGNORE` statements never abort on a conflict.)
     private func sqlPrefix(_ table: Table) -> (prefix: String, row: String, columns: Int) {
         func row(_ columns: Int, suffix: String = "") -> String {
             "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + suffix + ")"
@@ -253,22 +257,22 @@ package final class ContactRowBatch {
             let columns = ["id", "identifier", "container_id"]
                 + ContactColumns.scalarProperties.compactMap(ContactColumns.column(of:)) + ["sort_given", "sort_family"]
             return (
-                "INSERT INTO contact (\(columns.joined(separator: ", ")), staged) VALUES ",
+                "INSERT OR FAIL INTO contact (\(columns.joined(separator: ", ")), staged) VALUES ",
                 row(columns.count, suffix: stagesKeys ? ", 1" : ", 0"), columns.count
             )
         case .values:
-            return ("INSERT INTO contact_value (id, contact_id, kind, position, identifier, label, value, detail, search) VALUES ", row(9), 9)
+            return ("INSERT OR FAIL INTO contact_value (id, contact_id, kind, position, identifier, label, value, detail, search) VALUES ", row(9), 9)
         case .phoneKeys:
             return ("INSERT OR IGNORE INTO \(stagesKeys ? "phone_index_staged" : "phone_index") (key, value_id, contact_id) VALUES ", row(3), 3)
         case .nameTokens:
             return ("INSERT OR IGNORE INTO \(stagesKeys ? "name_index_staged" : "name_index") (token, contact_id) VALUES ", row(2), 2)
         case .uids:
             // A new contact's UID matched no stored UID (else its card would update that contact): plain inserts.
-            return ("INSERT INTO contact_uid (contact_id, container_id, uid) VALUES ", row(3), 3)
+            return ("INSERT OR FAIL INTO contact_uid (contact_id, container_id, uid) VALUES ", row(3), 3)
         case .unknownProperties:
-            return (#"INSERT INTO unknown_property (contact_id, position, "group", name, parameters, value) VALUES "#, row(6), 6)
+            return (#"INSERT OR FAIL INTO unknown_property (contact_id, position, "group", name, parameters, value) VALUES "#, row(6), 6)
         case .log:
-            return ("INSERT INTO change_log (transaction_id, operation, identifier, related_identifier, view) VALUES ", row(5), 5)
+            return ("INSERT OR FAIL INTO change_log (transaction_id, operation, identifier, related_identifier, view) VALUES ", row(5), 5)
         }
     }
 
