@@ -8,6 +8,7 @@ import Glibc
 
 // The import of the realistic address book beside the raw-SQLite floor, in one run (issue 17, items 1 and 7):
 //   swift run -c release ImportFloorDriver [count] [rounds]          (default 100000 3)
+//   swift run -c release ImportFloorDriver 10000 1 ours              (our import alone, once: for callgrind)
 // Each round, alternately: our import, end to end (`importVCards(from:)` of the vCard file into a fresh store),
 // then the floor: the same contacts as rows with their fields taken out beforehand (untimed), inserted into the
 // minimal schema in one transaction, by Swift through GRDB and by Python's sqlite3 (the issue's floor:
@@ -58,6 +59,11 @@ func importOurs(_ round: Int) throws -> (wall: Double, cpu: Double) {
 // Ours first, so the peak resident set is the import's alone.
 var ours = [try importOurs(0)]
 let peak = peakResidentMB()
+// `ours` as third argument: our import alone, once, for instruction counts (valgrind --tool=callgrind).
+if arguments.count > 3, arguments[3] == "ours" {
+    print(String(format: "ours, end to end: %.2f s (CPU %.2f)  peak RSS %d MB", ours[0].wall, ours[0].cpu, Int(peak)))
+    exit(0)
+}
 
 // The floor's rows: parsed and extracted untimed.
 let cards = text.components(separatedBy: "END:VCARD\r\n").dropLast().map { $0 + "END:VCARD\r\n" }

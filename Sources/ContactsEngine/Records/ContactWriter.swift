@@ -14,6 +14,8 @@ package struct ContactWriter: Sendable {
     package let stagingPolicy: IndexStaging.Policy
     /// The contacts this process staged since it last counted them, shared by every writer of a store.
     package let stagingTally: IndexStaging.Tally
+    /// The name index words of non-ASCII name fields, shared by every copy of this writer.
+    let nameWords = NameWordsCache()
     /// Whether new keys go to the staging b-trees (saves and syncs) or straight to the large indexes. An import
     /// writes straight: it is one transaction over many cards, so staging its keys would only write them twice
     /// (the merge at its end rewrote every imported contact's row: a third more processor time and 80 MB more
@@ -84,24 +86,46 @@ package struct ContactWriter: Sendable {
     /// - Returns: The new row's id.
     @discardableResult
     package func insert(_ contact: PreparedContact, containerID: Int64, in db: Database) throws -> Int64 {
-        let storage = contact.storage
-        try db.cachedStatement(sql: stagesKeys ? Self.stagedInsertSQL : Self.straightInsertSQL).executeBinding { binder in
-            binder.bind(storage.identifier)
-            binder.bind(containerID)
-            for property in ContactColumns.scalarProperties {
-                Self.bindColumn(of: property, in: storage, to: &binder)
-            }
-            binder.bind(contact.sortGiven)
-            binder.bind(contact.sortFamily)
-        }
-        let contactID = db.lastInsertedRowID
-        if stagesKeys { stagingTally.add(1) }
+        let contactID = try insertRow(contact, containerID: containerID, in: db)
         try insertValues(contact.values, contactID: contactID, in: db)
-        if let image = storage.imageData {
+        if let image = contact.storage.imageData {
             // The row already says it has an image.
             try insertImage(image, thumbnail: contact.thumbnail, contactID: contactID, in: db)
         }
         try insertNameTokens(contact.nameTokens, contactID: contactID, in: db)
+        return contactID
+    }
+
+    /// Leaves a new contact's row, labeled values, phone keys and name tokens to `batch`, which writes them many
+    /// rows a statement (an import's; ``ContactRowBatch``); only an image is written now.
+    ///
+    /// - Returns: The new row's id.
+    @discardableResult
+    package func insert(
+        _ contact: PreparedContact, containerID: Int64, deferringTo batch: ContactRowBatch, in db: Database
+    ) throws -> Int64 {
+        let contactID = try batch.add(contact, containerID: containerID, in: db)
+        if stagesKeys { stagingTally.add(1) }
+        if let image = contact.storage.imageData {
+            // The image's row refers to the contact's, so the held rows go first (few cards have photos).
+            try batch.write(in: db)
+            try insertImage(image, thumbnail: contact.thumbnail, contactID: contactID, in: db)
+        }
+        return contactID
+    }
+
+    /// A batch for ``insert(_:containerID:deferringTo:in:)`` that writes to the tables this writer writes to.
+    package func makeRowBatch() -> ContactRowBatch {
+        ContactRowBatch(stagesKeys: stagesKeys)
+    }
+
+    /// The contact row alone.
+    private func insertRow(_ contact: PreparedContact, containerID: Int64, in db: Database) throws -> Int64 {
+        try db.cachedStatement(sql: stagesKeys ? Self.stagedInsertSQL : Self.straightInsertSQL).executeBinding { binder in
+            Self.bindRow(of: contact, containerID: containerID, to: &binder)
+        }
+        let contactID = db.lastInsertedRowID
+        if stagesKeys { stagingTally.add(1) }
         return contactID
     }
 
@@ -232,7 +256,7 @@ package struct ContactWriter: Sendable {
         var tokens = Set<String>()
         for property in ContactColumns.searchedNameProperties {
             guard let text = storage.string(of: property), !text.isEmpty else { continue }
-            TextFolding.addWords(of: text, to: &tokens, cache: sortKey.folding)
+            nameWords.addWords(of: text, to: &tokens, folding: sortKey.folding)
         }
         return tokens
     }
@@ -294,6 +318,18 @@ package struct ContactWriter: Sendable {
         try deleteNameTokens(contactID: contactID, in: db)
         try markStaged(contactID: contactID, in: db)
         try insertNameTokens(nameTokens(of: storage), contactID: contactID, in: db)
+    }
+
+    /// Binds a new contact's row from `identifier` to `sort_family`, in ``insertSQL(staged:)``'s column order.
+    static func bindRow(of contact: PreparedContact, containerID: Int64, to binder: inout StatementBinder) {
+        let storage = contact.storage
+        binder.bind(storage.identifier)
+        binder.bind(containerID)
+        for property in ContactColumns.scalarProperties {
+            bindColumn(of: property, in: storage, to: &binder)
+        }
+        binder.bind(contact.sortGiven)
+        binder.bind(contact.sortFamily)
     }
 
     /// Binds the stored form of a single-valued property: text with every byte, dates in ``DateCoding``.

@@ -93,18 +93,20 @@ package struct StatementBinder {
 
 extension Statement {
     /// Text of one row up to this size is bound without a copy; SQLite copies longer values.
-    private static let arenaSize = 1_024
+    package static let arenaSize = 1_024
 
     /// Runs the statement once, with the parameters the body binds in order.
     ///
     /// The body must bind every parameter of the statement: unbound ones are NULL.
     ///
+    /// - Parameter arenaSize: How many bytes of text are bound without a copy; a statement of many rows
+    ///   (``ContactRowBatch``) asks for more than one row's.
     /// - Throws: `DatabaseError` when a value cannot be bound or the statement fails.
-    package func executeBinding(_ body: (inout StatementBinder) -> Void) throws {
+    package func executeBinding(arenaSize: Int = Statement.arenaSize, _ body: (inout StatementBinder) -> Void) throws {
         // Resets the statement, clears old bindings and marks the (empty) arguments as bound, so `execute()`
         // below steps the statement with the values bound here instead of validating arguments.
         setUncheckedArguments(StatementArguments())
-        try withUnsafeTemporaryAllocation(byteCount: Self.arenaSize, alignment: 1) { arena in
+        try withUnsafeTemporaryAllocation(byteCount: arenaSize, alignment: 1) { arena in
             // The bindings point into the arena, which ends with this closure.
             defer { sqlite3_clear_bindings(sqliteStatement) }
             var binder = StatementBinder(sqliteStatement, arena: arena)

@@ -26,6 +26,14 @@ extension AuthorizedStore {
             let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -32_000
             try db.execute(sql: "PRAGMA cache_size = -65536")
             defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
+            // No foreign-key checks while the import writes (only outside a transaction can they be switched).
+            // Every row an import writes refers to a row it wrote or read in the same transaction, and it
+            // deletes no row another refers to, so the checks found nothing; they cost a look-up of the parent
+            // row per labeled value, UID, unknown property and log row, and they made SQLite keep a statement
+            // journal of every page each multi-row insert (ContactRowBatch) touched, in case a check failed
+            // halfway. ImportRowBatchTests runs `PRAGMA foreign_key_check` after imports.
+            try db.execute(sql: "PRAGMA foreign_keys = OFF")
+            defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
             var result: Result?
             try db.inTransaction(.immediate) {
                 let container = try Self.importContainer(containerIdentifier, in: db)
@@ -37,9 +45,11 @@ extension AuthorizedStore {
                 )
                 let transaction = VCardImportTransaction(
                     db: db, writer: writer, gate: access.saveGate, transactionID: db.lastInsertedRowID, container: container,
-                    lastContactIDBefore: try Int64.fetchOne(db, sql: "SELECT max(id) FROM contact") ?? 0
+                    lastContactIDBefore: try Int64.fetchOne(db, sql: "SELECT max(id) FROM contact") ?? 0,
+                    heldRows: writer.makeRowBatch()
                 )
                 result = try body(transaction)
+                try transaction.writeHeldRows()
                 try writer.mergeStagedKeysIfFull(in: db)
                 return .commit
             }

@@ -50,6 +50,8 @@ extension VCardImportTransaction {
     /// - Returns: Whether it was not a member before.
     @discardableResult
     package func addMember(contactID: Int64, contactIdentifier: String, to group: GroupRow) throws -> Bool {
+        // The membership refers to the contact's row, which may be held.
+        try writeHeldRows()
         try db.cachedStatement(sql: "INSERT OR IGNORE INTO group_member (group_id, contact_id) VALUES (?, ?)")
             .execute(arguments: [group.id, contactID])
         guard db.changesCount > 0 else { return false }

@@ -23,6 +23,10 @@ package struct VCardImportTransaction {
     package let container: ContainerRow
     /// The highest contact row id before the import: rows above it were added by this import.
     let lastContactIDBefore: Int64
+    /// Where new contacts' rows (with their labeled values, keys, UIDs, unknown properties and log rows) wait to
+    /// be written many a statement, or nil to write them with each contact (a sync's steps). Written before every
+    /// other read or write of the transaction and by ``writeHeldRows()`` before it commits.
+    var heldRows: ContactRowBatch? = nil
 
     /// A stored contact a card matched.
     package struct Match: Sendable {
@@ -44,6 +48,7 @@ package struct VCardImportTransaction {
     /// - Returns: Matches by UID; UIDs that match nothing are left out.
     package func matches(uids: [String]) throws -> [String: Match] {
         guard !uids.isEmpty else { return [:] }
+        try writeHeldRows()
         var result: [String: Match] = [:]
         let byUID = try db.cachedStatement(
             sql: """
@@ -108,9 +113,19 @@ package struct VCardImportTransaction {
     package func add(_ contact: PreparedContact, uid: String?, unknownProperties: [StoredUnknownProperty]) throws -> Int64 {
         try Self.validate(contact.storage)
         if !writesNotes, !contact.storage.note.isEmpty { throw Self.unauthorizedNote(contact.storage) }
-        let id = try writer.insert(contact, containerID: container.id, in: db)
-        try writeExtras(contactID: id, uid: uid, unknownProperties: unknownProperties, replacing: false)
-        try log(.addContact, contact.storage.identifier)
+        let id: Int64
+        if let heldRows {
+            id = try writer.insert(contact, containerID: container.id, deferringTo: heldRows, in: db)
+            if let uid { heldRows.addUID(uid, contactID: id, containerID: container.id) }
+            heldRows.addUnknownProperties(unknownProperties, contactID: id)
+            // The row HistoryLog.record writes for a new contact (no reads: a new contact is linked to none).
+            heldRows.addContactLog(contact.storage.identifier, transactionID: transactionID)
+            if heldRows.contactCount >= ContactRowBatch.contactsPerWrite { try heldRows.write(in: db) }
+        } else {
+            id = try writer.insert(contact, containerID: container.id, in: db)
+            try writeExtras(contactID: id, uid: uid, unknownProperties: unknownProperties, replacing: false)
+            try log(.addContact, contact.storage.identifier)
+        }
         try gate?.recordCreated(contact.storage.identifier, in: db)
         return id
     }
@@ -126,6 +141,8 @@ package struct VCardImportTransaction {
         _ storage: ContactStorage, contactID: Int64, uid: String?, unknownProperties: [StoredUnknownProperty]
     ) throws {
         try Self.validate(storage)
+        // The held rows first, so row ids come in the order the cards came.
+        try writeHeldRows()
         var storage = storage
         if !writesNotes {
             guard storage.note.isEmpty else { throw Self.unauthorizedNote(storage) }
@@ -197,6 +214,7 @@ package struct VCardImportTransaction {
 
     /// Stored contacts with the keys asked for, and their unknown properties, by identifier.
     package func stored(identifiers: [String], keys: ContactKeySet) throws -> [String: StoredVCardContact] {
+        try writeHeldRows()
         let contacts = try ContactReader(keys: keys, unify: false).read(identifiers: identifiers, in: db)
         let extras = try VCardExtrasReader.read(identifiers: identifiers, in: db)
         var result: [String: StoredVCardContact] = [:]
@@ -212,6 +230,7 @@ package struct VCardImportTransaction {
     /// Calls the body with every contact of the container the importer may see, holding the keys asked for, and
     /// its row id.
     package func forEachContact(keys: ContactKeySet, _ body: (ContactStorage, Int64) throws -> Void) throws {
+        try writeHeldRows()
         let reader = ContactReader(keys: keys, unify: false)
         var lastID: Int64 = 0
         while true {
@@ -237,9 +256,16 @@ package struct VCardImportTransaction {
         }
     }
 
+    /// Writes the rows ``heldRows`` holds; the import's last step before it commits.
+    package func writeHeldRows() throws {
+        try heldRows?.write(in: db)
+    }
+
     /// Logs a change as a save does, through ``HistoryLog/record(_:_:related:transactionID:in:)``, so an
     /// update of a linked card gets its per-container and unified rows like any other update.
     func log(_ operation: ChangeOperation, _ identifier: String, related: String? = nil) throws {
+        // After the held rows' log rows, so the sequence follows the order of the changes.
+        try writeHeldRows()
         try HistoryLog.record(operation, identifier, related: related, transactionID: transactionID, in: db)
     }
 }
