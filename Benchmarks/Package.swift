@@ -27,7 +27,8 @@ let package = Package(
             ],
             path: "Benchmarks/\(name)",
             plugins: [
-                .plugin(name: "BenchmarkPlugin", package: "package-benchmark")
+                .plugin(name: "BenchmarkPlugin", package: "package-benchmark"),
+                .plugin(name: "SourcesStamp"),
             ]
         )
     } + [
@@ -38,7 +39,8 @@ let package = Package(
                 .product(name: "ContactsSystem", package: "swift-contacts"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            path: "Benchmarks/FloorSupport"
+            path: "Benchmarks/FloorSupport",
+            plugins: [.plugin(name: "SourcesStamp")]
         ),
         // Ours beside the floor on the realistic address book.
         .executableTarget(
@@ -52,13 +54,15 @@ let package = Package(
             ],
             path: "Benchmarks/FloorBenchmarks",
             plugins: [
-                .plugin(name: "BenchmarkPlugin", package: "package-benchmark")
+                .plugin(name: "BenchmarkPlugin", package: "package-benchmark"),
+                .plugin(name: "SourcesStamp"),
             ]
         ),
         .target(
             name: "ImportBenchmarkSupport",
             dependencies: [.product(name: "ContactsSystem", package: "swift-contacts")],
-            path: "Benchmarks/ImportBenchmarks/Support"
+            path: "Benchmarks/ImportBenchmarks/Support",
+            plugins: [.plugin(name: "SourcesStamp")]
         ),
         .executableTarget(
             name: "ImportBenchmarks",
@@ -70,7 +74,8 @@ let package = Package(
             path: "Benchmarks/ImportBenchmarks",
             exclude: ["Support", "Driver"],
             plugins: [
-                .plugin(name: "BenchmarkPlugin", package: "package-benchmark")
+                .plugin(name: "BenchmarkPlugin", package: "package-benchmark"),
+                .plugin(name: "SourcesStamp"),
             ]
         ),
         // Save cost as the store grows (issue 17): swift run -c release FillDriver [total] [batch].
@@ -80,7 +85,8 @@ let package = Package(
                 .product(name: "ContactsSystem", package: "swift-contacts"),
                 .product(name: "ContactsSampleData", package: "swift-contacts"),
             ],
-            path: "Benchmarks/FillDriver"
+            path: "Benchmarks/FillDriver",
+            plugins: [.plugin(name: "SourcesStamp")]
         ),
         // The reads the save's index layout serves (issue 17, item 3): swift run -c release ReadDriver DIRECTORY.
         .executableTarget(
@@ -89,7 +95,8 @@ let package = Package(
                 .product(name: "ContactsSystem", package: "swift-contacts"),
                 .product(name: "ContactsSampleData", package: "swift-contacts"),
             ],
-            path: "Benchmarks/ReadDriver"
+            path: "Benchmarks/ReadDriver",
+            plugins: [.plugin(name: "SourcesStamp")]
         ),
         // Search against enumeration, per contact (issue 17): swift run -c release SearchDriver [contacts] [rounds].
         .executableTarget(
@@ -98,7 +105,8 @@ let package = Package(
                 .product(name: "ContactsSystem", package: "swift-contacts"),
                 .product(name: "ContactsSampleData", package: "swift-contacts"),
             ],
-            path: "Benchmarks/SearchDriver"
+            path: "Benchmarks/SearchDriver",
+            plugins: [.plugin(name: "SourcesStamp")]
         ),
         // Ours beside Evolution Data Server (issue 17 item 5): Benchmarks/scripts/compare-eds.sh runs it, then
         // Benchmarks/EDS/eds_bench.py on the same cards, and prints one table.
@@ -108,7 +116,8 @@ let package = Package(
                 .product(name: "ContactsSystem", package: "swift-contacts"),
                 .product(name: "ContactsSampleData", package: "swift-contacts"),
             ],
-            path: "Benchmarks/EDSCompareDriver"
+            path: "Benchmarks/EDSCompareDriver",
+            plugins: [.plugin(name: "SourcesStamp")]
         ),
         // Ours beside Evolution Data Server's vCard parse and serialize (issue 17 item 7):
         // Benchmarks/scripts/compare-eds-vcard.sh runs it, then Benchmarks/EDS/vcard_bench.c on the same file.
@@ -118,7 +127,8 @@ let package = Package(
                 .product(name: "Contacts", package: "swift-contacts"),
                 .product(name: "ContactsSampleData", package: "swift-contacts"),
             ],
-            path: "Benchmarks/VCardCompareDriver"
+            path: "Benchmarks/VCardCompareDriver",
+            plugins: [.plugin(name: "SourcesStamp")]
         ),
         // Daemon beside embedded (issue 13, item 9): swift run -c release DaemonDriver [sizes] (docs/Daemon.md).
         .executableTarget(
@@ -128,7 +138,8 @@ let package = Package(
                 .product(name: "ContactsSampleData", package: "swift-contacts"),
                 .product(name: "contactsd", package: "swift-contacts"),
             ],
-            path: "Benchmarks/DaemonDriver"
+            path: "Benchmarks/DaemonDriver",
+            plugins: [.plugin(name: "SourcesStamp")]
         ),
         // The import of the realistic address book beside the floor's inserts of the same rows, in Swift and in
         // Python's sqlite3 (issue 17's floor), in one run: swift run -c release ImportFloorDriver [count] [rounds].
@@ -139,12 +150,14 @@ let package = Package(
                 .product(name: "ContactsSystem", package: "swift-contacts"),
                 .product(name: "ContactsSampleData", package: "swift-contacts"),
             ],
-            path: "Benchmarks/ImportFloorDriver"
+            path: "Benchmarks/ImportFloorDriver",
+            plugins: [.plugin(name: "SourcesStamp")]
         ),
         .executableTarget(
             name: "ImportDriver",
             dependencies: ["ImportBenchmarkSupport", .product(name: "ContactsSystem", package: "swift-contacts")],
-            path: "Benchmarks/ImportBenchmarks/Driver"
+            path: "Benchmarks/ImportBenchmarks/Driver",
+            plugins: [.plugin(name: "SourcesStamp")]
         ),
         // Ours beside vdirsyncer, syncing the same Radicale server, in one run: a plain release driver, since
         // both sides run as child processes whose wall time and peak memory it reads (wait4).
@@ -155,8 +168,11 @@ let package = Package(
                 .product(name: "ContactsSystem", package: "swift-contacts"),
                 .product(name: "ContactsSampleData", package: "swift-contacts"),
             ],
-            path: "Benchmarks/SyncBenchmarks/Driver"
+            path: "Benchmarks/SyncBenchmarks/Driver",
+            plugins: [.plugin(name: "SourcesStamp")]
         ),
+        // Every target above: compiled again when swift-contacts' Sources change (the plugin says why).
+        .plugin(name: "SourcesStamp", capability: .buildTool(), path: "Plugins/SourcesStamp"),
     ],
     swiftLanguageModes: [.v6]
 )
