@@ -24,6 +24,7 @@ let package = Package(
                 .product(name: "ContactsSystem", package: "swift-contacts"),
                 .product(name: "ContactsSampleData", package: "swift-contacts"),
                 .product(name: "Benchmark", package: "package-benchmark"),
+                "BenchmarkSampling",
             ],
             path: "Benchmarks/\(name)",
             plugins: [
@@ -32,6 +33,12 @@ let package = Package(
             ]
         )
     } + [
+        // Each sample of a benchmark takes the next query of its list, not the first again.
+        .target(
+            name: "BenchmarkSampling",
+            dependencies: [.product(name: "Benchmark", package: "package-benchmark")],
+            path: "Benchmarks/BenchmarkSampling"
+        ),
         // The raw-SQLite floor (GRDB only for its SQLite access): a minimal schema and hand-written SQL.
         .target(
             name: "FloorSupport",
@@ -46,7 +53,7 @@ let package = Package(
         .executableTarget(
             name: "FloorBenchmarks",
             dependencies: [
-                "FloorSupport",
+                "FloorSupport", "BenchmarkSampling",
                 .product(name: "ContactsSystem", package: "swift-contacts"),
                 .product(name: "ContactsSampleData", package: "swift-contacts"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSampling
 import ContactsSystem
 import Foundation
 
@@ -29,9 +30,7 @@ let benchmarks: @Sendable () -> Void = {
 
 private func fetch(_ store: CNContactStore, benchmark: Benchmark, identifiers: [String]) throws {
     let keys = [CNContactGivenNameKey, CNContactFamilyNameKey].map { $0 as CNKeyDescriptor }
-    var index = 0
-    for _ in benchmark.scaledIterations {
-        index += 1
+    for index in benchmark.sampleIndices {
         blackHole(try store.unifiedContact(withIdentifier: identifiers[index % identifiers.count], keysToFetch: keys))
     }
 }

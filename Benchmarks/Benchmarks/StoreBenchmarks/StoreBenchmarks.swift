@@ -1,5 +1,6 @@
 import Synchronization
 import Benchmark
+import BenchmarkSampling
 import ContactsSystem
 import ContactsSampleData
 import Foundation
@@ -43,9 +44,7 @@ let benchmarks: @Sendable () -> Void = {
             let store = try fixture.value.store
             let queries = ["jo", "maria garc", "søren", "van", "山", "ngozi ok", "ahm", "chloé d"]
             let keys = [CNContactGivenNameKey, CNContactFamilyNameKey].map { $0 as CNKeyDescriptor }
-            var index = 0
-            for _ in benchmark.scaledIterations {
-                index += 1
+            for index in benchmark.sampleIndices {
                 let predicate = CNContact.predicateForContacts(matchingName: queries[index % queries.count])
                 // Name searches answer the first screenful; enumerate the first 50 matches.
                 let request = CNContactFetchRequest(keysToFetch: keys)
@@ -62,9 +61,8 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("Phone number predicate, \(size)", configuration: latency) { benchmark in
             let fixture = try fixture.value
             let keys = [CNContactGivenNameKey as CNKeyDescriptor]
-            var index = 0
-            for _ in benchmark.scaledIterations {
-                index = (index &+ 7919) % fixture.phoneNumbers.count
+            for sample in benchmark.sampleIndices {
+                let index = (sample &* 7919) % fixture.phoneNumbers.count
                 let predicate = CNContact.predicateForContacts(matching: CNPhoneNumber(stringValue: fixture.phoneNumbers[index]))
                 blackHole(try fixture.store.unifiedContacts(matching: predicate, keysToFetch: keys))
             }
@@ -72,9 +70,8 @@ let benchmarks: @Sendable () -> Void = {
 
         Benchmark("unifiedContact(withIdentifier:), all keys but image, \(size)", configuration: latency) { benchmark in
             let fixture = try fixture.value
-            var index = 0
-            for _ in benchmark.scaledIterations {
-                index = (index &+ 7919) % fixture.identifiers.count
+            for sample in benchmark.sampleIndices {
+                let index = (sample &* 7919) % fixture.identifiers.count
                 blackHole(try fixture.store.unifiedContact(withIdentifier: fixture.identifiers[index], keysToFetch: BenchmarkStore.allKeysButImage))
             }
         }
