@@ -43,8 +43,8 @@ struct Contactsd: ParsableCommand {
     @Flag(help: "Serve no screens: consent requests are answered with 'contacts privacy answer' only.")
     var noScreens = false
 
-    @Option(help: "MiB set aside for SQLite's page cache when the daemon starts, so a fresh daemon's first calls do not pay for its growth (0: none).")
-    var sqlitePageCacheMib = 16
+    @Option(help: "MiB set aside for SQLite's page cache when the daemon starts, so a fresh daemon's first calls do not pay for its growth; also the size the caches keep to once it is in use (0: none, caches grow on the heap).")
+    var sqlitePageCacheMib = 32
 
     func validate() throws {
         guard (0...4_096).contains(sqlitePageCacheMib) else {
