@@ -48,7 +48,8 @@ package struct SQLitePrivacyRepository: PrivacyRepository {
 
     /// The small part of a record every gated call reads: one indexed row, no identifier sets.
     package func state(for bundleIdentifier: String) throws(CNError) -> AppAccessState? {
-        try StoreError.mapped { try store.read { db in try AppAccessState.fetch(bundleIdentifier, in: db) } }
+        // One row by its unique key: one statement, so no transaction around it (the gate reads it on every call).
+        try StoreError.mapped { try store.readOneStatement { db in try AppAccessState.fetch(bundleIdentifier, in: db) } }
     }
 
     static func record(for bundleIdentifier: String, in db: Database) throws -> AuthorizationRecord? {

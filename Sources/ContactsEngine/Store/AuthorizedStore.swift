@@ -31,6 +31,12 @@ package struct AuthorizedStore: Sendable {
         try database.read(access, body)
     }
 
+    /// Runs a body that executes a single statement, on a reader outside an explicit transaction (the statement is
+    /// its own snapshot). A body of more than one statement must use ``read(_:)``.
+    package func readOneStatement<T>(_ body: (Database) throws -> T) throws -> T {
+        try database.readOneStatement(access, body)
+    }
+
     /// Runs a write transaction.
     package func write<T>(_ body: (Database) throws -> T) throws -> T {
         try database.write(access, body)

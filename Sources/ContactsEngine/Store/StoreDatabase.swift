@@ -70,6 +70,13 @@ package final class StoreDatabase: Sendable {
         try pool.read(body)
     }
 
+    /// Runs one statement on a reader outside an explicit transaction, for a caller the gate let through: a single
+    /// statement reads one snapshot by itself, and the `BEGIN` and `COMMIT` GRDB prepares for each read cost
+    /// about as much as the gate's own one-row query on every call an app makes (docs/Daemon.md).
+    func readOneStatement<T>(_ access: GateAccess, _ body: (Database) throws -> T) throws -> T {
+        try pool.unsafeRead(body)
+    }
+
     /// Runs a write transaction for a caller the gate let through.
     func write<T>(_ access: GateAccess, _ body: (Database) throws -> T) throws -> T {
         try pool.write(body)
