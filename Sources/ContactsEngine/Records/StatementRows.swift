@@ -50,4 +50,20 @@ enum StatementColumn {
     static func text(_ statement: SQLiteStatement, _ index: CInt) -> String {
         StoredText(sqliteStatement: statement, index: index).string
     }
+
+    /// The column's length in bytes as text, 0 for NULL, asked before its text: then the text of a column
+    /// whose length is 0 need not be asked for (``text(_:_:byteCount:)``).
+    ///
+    /// SQLite's documented order is the text first, since asking for the text may convert the value; in a
+    /// UTF-8 database it converts only a number or a blob, and asking for the length first converts them to
+    /// the same text (`sqlite3ValueBytes` makes the text to count it), so the two agree either way.
+    static func textByteCount(_ statement: SQLiteStatement, _ index: CInt) -> Int {
+        Int(sqlite3_column_bytes(statement, index))
+    }
+
+    /// The column's text of `byteCount` bytes (``textByteCount(_:_:)``, not 0), every byte kept.
+    static func text(_ statement: SQLiteStatement, _ index: CInt, byteCount: Int) -> String {
+        guard let text = sqlite3_column_text(statement, index) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: text, count: byteCount), as: UTF8.self)
+    }
 }
