@@ -67,6 +67,19 @@ import Testing
         #expect(decoded.isLeapMonth == true)
     }
 
+    /// A stored date's bytes decode as their text does, invalid UTF-8 included (a birthday column is decoded from
+    /// its bytes without a string made first): the bytes split where the repaired text does, and no field reads a
+    /// replacement character.
+    @Test(arguments: [
+        Array("gregorian;;1984;2;29;".utf8), [0xFF] + Array(";;1984;2;29;".utf8), Array(";;19".utf8) + [0xC3] + Array(";2;29;1".utf8),
+        Array(";;1984;2;29;".utf8) + [0xE2, 0x82], Array(";;".utf8) + [0xF0, 0x9F, 0x99, 0x82] + Array(";1;2;".utf8) + [0x31, 0x80],
+        Array("hebrew;1;5784;6;1;1".utf8), [],
+    ] as [[UInt8]])
+    func bytesDecodeAsTheirText(bytes: [UInt8]) {
+        let fromBytes = bytes.withUnsafeBufferPointer { DateCoding.decode(utf8: $0) }
+        #expect(fromBytes == DateCoding.decode(String(decoding: bytes, as: UTF8.self)))
+    }
+
     /// A leap flag is true for "1" alone; an empty calendar name names no calendar, an unknown one neither.
     @Test func leapFlagAndCalendarNameAreReadFromTheirBytes() {
         #expect(DateCoding.decode(";;;;;0").isLeapMonth == false)

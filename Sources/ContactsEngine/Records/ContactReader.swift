@@ -129,11 +129,11 @@ package struct ContactReader {
                 fields.contactType = CNContactType(rawValue: Int(StatementColumn.int64(statement, index))) ?? .person
             case .birthday:
                 if !StatementColumn.isNull(statement, index) {
-                    fields.birthday = DateCoding.decode(StatementColumn.text(statement, index))
+                    fields.birthday = StatementColumn.date(statement, index)
                 }
             case .nonGregorianBirthday:
                 if !StatementColumn.isNull(statement, index) {
-                    fields.nonGregorianBirthday = DateCoding.decode(StatementColumn.text(statement, index))
+                    fields.nonGregorianBirthday = StatementColumn.date(statement, index)
                 }
             case .imageDataAvailable:
                 fields.imageDataAvailable = StatementColumn.int64(statement, index) != 0
@@ -255,7 +255,7 @@ package struct ContactReader {
                 finishCurrent()
                 current = (index, StoredLabeledValues())
             }
-            current?.values.appendRow(of: row, kindColumn: 1)
+            current?.values.appendRow(of: row, kind: kind, kindColumn: 1)
         }
         finishCurrent()
     }

@@ -18,14 +18,17 @@ package enum DateCoding {
 
     package static func decode(_ text: String) -> DateComponents {
         var text = text
-        return text.withUTF8(decode(bytes:))
+        return text.withUTF8(decode(utf8:))
     }
 
-    /// Decodes the UTF-8 bytes of a stored date. The fields are found in place and their numbers read from the
-    /// bytes: splitting into strings cost three quarters of decoding, and then looking up an empty calendar
-    /// name and reading each number from a substring were most of the 4,700 instructions a birthday cost
-    /// (callgrind), which a quarter of a realistic search's hits carry.
-    private static func decode(bytes: UnsafeBufferPointer<UInt8>) -> DateComponents {
+    /// Decodes the bytes of a stored date as ``decode(_:)`` decodes their text, which must be the bytes' UTF-8
+    /// decoding: bytes that are not valid UTF-8 would decode as the replacement character, which no field reads.
+    ///
+    /// The fields are found in place and their numbers read from the bytes: splitting into strings cost three
+    /// quarters of decoding, and then looking up an empty calendar name and reading each number from a
+    /// substring were most of the 4,700 instructions a birthday cost (callgrind), which a quarter of a
+    /// realistic search's hits carry.
+    static func decode(utf8 bytes: UnsafeBufferPointer<UInt8>) -> DateComponents {
         var fields: [Range<Int>] = []
         fields.reserveCapacity(6)
         var start = 0

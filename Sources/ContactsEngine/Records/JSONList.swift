@@ -20,17 +20,18 @@ package enum JSONList {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends the decimal digits of `value` as `String(value)` writes them.
+    /// Appends the decimal digits of `value` as `String(value)` writes them, most significant first.
     private static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        // The magnitude is unsigned, so Int64.min has one too.
+        // The magnitude is unsigned, so Int64.min has one too; its 19 digits need a divisor of 10^18 at most.
         var magnitude = value.magnitude
-        let start = bytes.count
+        var divisor: UInt64 = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
         repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[start...].reverse()
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
+            magnitude %= divisor
+            divisor /= 10
+        } while divisor > 0
     }
 
     /// A JSON array of strings. Quotes, backslashes and control characters are escaped; all else is valid

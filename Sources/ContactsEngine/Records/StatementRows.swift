@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -59,6 +60,15 @@ enum StatementColumn {
     /// the same text (`sqlite3ValueBytes` makes the text to count it), so the two agree either way.
     static func textByteCount(_ statement: SQLiteStatement, _ index: CInt) -> Int {
         Int(sqlite3_column_bytes(statement, index))
+    }
+
+    /// The date components of a column written by ``DateCoding/encode(_:)``, decoded from its bytes without
+    /// a string made first (a NULL or empty column decodes to none, as its empty text does).
+    static func date(_ statement: SQLiteStatement, _ index: CInt) -> DateComponents {
+        // SQLite's order: the text first, then its length in bytes.
+        guard let text = sqlite3_column_text(statement, index) else { return DateCoding.decode("") }
+        let count = Int(sqlite3_column_bytes(statement, index))
+        return DateCoding.decode(utf8: UnsafeBufferPointer(start: text, count: count))
     }
 
     /// The column's text of `byteCount` bytes (``textByteCount(_:_:)``, not 0), every byte kept.

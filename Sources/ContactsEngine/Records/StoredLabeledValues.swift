@@ -37,13 +37,17 @@ struct StoredLabeledValues: LabeledValueSource {
     /// `kindColumn` and the four columns after it; text is read with its byte length, so U+0000 survives
     /// (see ``StoredText``).
     mutating func appendRow(of statement: SQLiteStatement, kindColumn: CInt) {
+        appendRow(of: statement, kind: Int(sqlite3_column_int64(statement, kindColumn)), kindColumn: kindColumn)
+    }
+
+    /// ``appendRow(of:kindColumn:)`` for a caller that read the row's kind already.
+    mutating func appendRow(of statement: SQLiteStatement, kind: Int, kindColumn: CInt) {
         if entries.isEmpty {
             // Room for a typical contact's rows (identifier, label, value and detail of four or five), so
             // the buffers do not grow through five sizes, each an allocation and a copy, per contact read.
             entries.reserveCapacity(Self.typicalRows)
             text.reserveCapacity(Self.typicalText)
         }
-        let kind = Int(sqlite3_column_int64(statement, kindColumn))
         entries.append(
             Entry(
                 kind: kind,
