@@ -90,3 +90,11 @@ import Testing
         #expect(read.first?.identifier == "" && read.first?.label == "" && read.first?.value == "")
     }
 }
+
+extension StoredLabeledValuesTests {
+    /// The values fit an existential's inline buffer (three words), so a contact's deferred values
+    /// (`any LabeledValueSource`) take no allocation of their own.
+    @Test func valuesFitAnExistentialsInlineBuffer() {
+        #expect(MemoryLayout<StoredLabeledValues>.size <= 3 * MemoryLayout<Int>.size)
+    }
+}

@@ -30,12 +30,13 @@ struct StoredLabeledValues: LabeledValueSource, @unchecked Sendable {
     private static let typicalRows = 8
     private static let typicalText = 512
 
-    /// The texts' bytes, one after the other: `byteCount` of them are written, room for `byteCapacity`. Not an
-    /// array: `Array.append(contentsOf:)` took about 100 instructions a text (a generic sequence's copy), four a
-    /// value row, where this checks the room and copies the bytes.
-    private var text: ManagedBuffer<Void, UInt8>?
+    /// The texts' bytes, one after the other, `byteCount` of them written; the header is the room for bytes. Not
+    /// an array: `Array.append(contentsOf:)` took about 100 instructions a text (a generic sequence's copy), four a
+    /// value row, where this checks the room and copies the bytes. The room is in the header so these three fit
+    /// an existential's inline buffer (``DeferredLabeledValues`` holds `any LabeledValueSource`): a fourth word
+    /// would box each contact's values in an allocation of their own.
+    private var text: ManagedBuffer<Int, UInt8>?
     private var byteCount = 0
-    private var byteCapacity = 0
     private var entries: [Entry] = []
 
     /// Whether no row was appended.
@@ -74,7 +75,7 @@ struct StoredLabeledValues: LabeledValueSource, @unchecked Sendable {
         let count = Int(sqlite3_column_bytes(statement, column))
         let start = byteCount
         guard count > 0 else { return TextRange(start: start, count: 0) }
-        if start + count > byteCapacity || !isKnownUniquelyReferenced(&text) {
+        if !isKnownUniquelyReferenced(&text) || start + count > byteCapacity {
             reallocateText(minimumCapacity: start + count)
         }
         text?.withUnsafeMutablePointerToElements { elements in
@@ -88,7 +89,7 @@ struct StoredLabeledValues: LabeledValueSource, @unchecked Sendable {
     /// contact's room at first, twice as much each time it grows.
     private mutating func reallocateText(minimumCapacity: Int) {
         let capacity = max(minimumCapacity, byteCapacity * 2, Self.typicalText)
-        let buffer = ManagedBuffer<Void, UInt8>.create(minimumCapacity: capacity) { _ in }
+        let buffer = ManagedBuffer<Int, UInt8>.create(minimumCapacity: capacity) { _ in capacity }
         if let text, byteCount > 0 {
             let count = byteCount
             text.withUnsafeMutablePointerToElements { old in
@@ -96,7 +97,11 @@ struct StoredLabeledValues: LabeledValueSource, @unchecked Sendable {
             }
         }
         text = buffer
-        byteCapacity = capacity
+    }
+
+    /// The room for bytes in ``text``; none before the first.
+    private var byteCapacity: Int {
+        text?.withUnsafeMutablePointerToHeader { $0.pointee } ?? 0
     }
 
     /// Calls `body` with the written bytes.
