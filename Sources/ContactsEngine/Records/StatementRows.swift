@@ -55,9 +55,10 @@ enum StatementColumn {
     /// The column's length in bytes as text, 0 for NULL, asked before its text: then the text of a column
     /// whose length is 0 need not be asked for (``text(_:_:byteCount:)``).
     ///
-    /// SQLite's documented order is the text first, since asking for the text may convert the value; in a
-    /// UTF-8 database it converts only a number or a blob, and asking for the length first converts them to
-    /// the same text (`sqlite3ValueBytes` makes the text to count it), so the two agree either way.
+    /// SQLite's documented order is the text first, since asking for the text may convert the value. In a
+    /// UTF-8 database text is not converted, a blob's length is that of its bytes, which are its text, and a
+    /// number's length is counted on the text made for it (`sqlite3ValueBytes`), the text asked for next: the
+    /// two agree in either order (ContactReaderTests.textColumnsWrittenByAnotherProgramReadAsBefore).
     static func textByteCount(_ statement: SQLiteStatement, _ index: CInt) -> Int {
         Int(sqlite3_column_bytes(statement, index))
     }
