@@ -48,4 +48,45 @@ import Testing
         #expect(partial.day == 7)
         #expect(partial.isLeapMonth == nil)
     }
+
+    /// The numbers are read from the stored bytes as `Int(_:)` reads them, whatever another program wrote:
+    /// signs, leading zeros, more digits than fit, and other characters; the 19-digit ones go through `Int(_:)`.
+    @Test(arguments: [
+        "+7", "-3", "007", "0", "12345678901234567", "123456789012345678", "1234567890123456789",
+        "9223372036854775807", "9223372036854775808", "-9223372036854775808", "1a", "٣", " 1", "1 ", "-", "+", "1.5",
+    ])
+    func numbersAreReadAsIntReadsThem(number: String) {
+        let decoded = DateCoding.decode("gregorian;\(number);\(number);\(number);\(number);1")
+        // As date components keep the number (Int.max is their "undefined", kept as nil).
+        let expected = DateComponents(era: Int(number), year: Int(number), month: Int(number), day: Int(number))
+        #expect(decoded.era == expected.era)
+        #expect(decoded.year == expected.year)
+        #expect(decoded.month == expected.month)
+        #expect(decoded.day == expected.day)
+        #expect(decoded.calendar?.identifier == .gregorian)
+        #expect(decoded.isLeapMonth == true)
+    }
+
+    /// A stored date's bytes decode as their text does, invalid UTF-8 included (a birthday column is decoded from
+    /// its bytes without a string made first): the bytes split where the repaired text does, and no field reads a
+    /// replacement character.
+    @Test(arguments: [
+        Array("gregorian;;1984;2;29;".utf8), [0xFF] + Array(";;1984;2;29;".utf8), Array(";;19".utf8) + [0xC3] + Array(";2;29;1".utf8),
+        Array(";;1984;2;29;".utf8) + [0xE2, 0x82], Array(";;".utf8) + [0xF0, 0x9F, 0x99, 0x82] + Array(";1;2;".utf8) + [0x31, 0x80],
+        Array("hebrew;1;5784;6;1;1".utf8), [],
+    ] as [[UInt8]])
+    func bytesDecodeAsTheirText(bytes: [UInt8]) {
+        let fromBytes = bytes.withUnsafeBufferPointer { DateCoding.decode(utf8: $0) }
+        #expect(fromBytes == DateCoding.decode(String(decoding: bytes, as: UTF8.self)))
+    }
+
+    /// A leap flag is true for "1" alone; an empty calendar name names no calendar, an unknown one neither.
+    @Test func leapFlagAndCalendarNameAreReadFromTheirBytes() {
+        #expect(DateCoding.decode(";;;;;0").isLeapMonth == false)
+        #expect(DateCoding.decode(";;;;;11").isLeapMonth == false)
+        #expect(DateCoding.decode(";;;;;1").isLeapMonth == true)
+        #expect(DateCoding.decode(";;2001;;;").calendar == nil)
+        #expect(DateCoding.decode("gregorián;;2001;;;").calendar == nil)
+        #expect(DateCoding.decode("hebrew;;5784;6;1;").calendar?.identifier == .hebrew)
+    }
 }

@@ -37,4 +37,14 @@ import Testing
         #expect(read == ids)
         #expect(JSONList.encode([Int64]()) == "[]")
     }
+
+    /// The digits written by hand are those `String(_:)` writes, at the ends of the range and around each power
+    /// of ten.
+    @Test(arguments: [
+        [Int64.min, Int64.max, 0], [-1, 1, 9, 10, 99, 100, -10, -9], [1_000_000_007, -999_999_999_999, 4_096],
+        [Int64.min + 1, Int64.max - 1],
+    ])
+    func rowIdListIsWhatStringWrites(ids: [Int64]) {
+        #expect(JSONList.encode(ids) == "[" + ids.map(String.init).joined(separator: ",") + "]")
+    }
 }

@@ -80,9 +80,8 @@ extension AuthorizedStore {
     private static func streamValues(
         of ids: [Int64], reader: ContactReader, into sink: inout some ContactPageSink, in db: Database
     ) throws {
-        var positions: [Int64: Int] = [:]
-        positions.reserveCapacity(ids.count)
-        for (index, id) in ids.enumerated() { positions[id] = index }
+        // Rows come in contact_id order: each row's contact is found by walking the batch in row-id order.
+        var order = ContactReader.BatchOrder(ids)
         let batchIDs = ContactReader.BatchIDs(ids)
         let kinds = reader.valueKinds
         let statement = try reader.valuesStatement(for: batchIDs, in: db)
@@ -93,7 +92,7 @@ extension AuthorizedStore {
         while let row = try rows.next() {
             let kind = Int(StatementColumn.int64(row, 1))
             guard kind >= 0, kind < properties.count, let property = properties[kind],
-                let index = positions[StatementColumn.int64(row, 0)]
+                let index = order.index(of: StatementColumn.int64(row, 0))
             else { continue }
             sink.appendLabeledValue(
                 of: index, property: property, identifier: StoredRow.text(row, 2), label: StoredRow.text(row, 3),

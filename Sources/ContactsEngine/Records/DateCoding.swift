@@ -17,31 +17,57 @@ package enum DateCoding {
     }
 
     package static func decode(_ text: String) -> DateComponents {
-        // The fields are found in place: splitting into an array of strings was three quarters of decoding,
-        // and a third of the contacts a search returns carry a birthday.
-        var fields: [Substring] = []
+        var text = text
+        return text.withUTF8(decode(utf8:))
+    }
+
+    /// Decodes the bytes of a stored date as ``decode(_:)`` decodes their text, which must be the bytes' UTF-8
+    /// decoding: bytes that are not valid UTF-8 would decode as the replacement character, which no field reads.
+    ///
+    /// The fields are found in place and their numbers read from the bytes: splitting into strings cost three
+    /// quarters of decoding, and then looking up an empty calendar name and reading each number from a
+    /// substring were most of the 4,700 instructions a birthday cost (callgrind), which a quarter of a
+    /// realistic search's hits carry.
+    static func decode(utf8 bytes: UnsafeBufferPointer<UInt8>) -> DateComponents {
+        var fields: [Range<Int>] = []
         fields.reserveCapacity(6)
-        let utf8 = text.utf8
-        var start = utf8.startIndex
-        var index = start
-        while index != utf8.endIndex {
-            if utf8[index] == UInt8(ascii: ";") {
-                fields.append(text[start..<index])
-                start = utf8.index(after: index)
-            }
-            index = utf8.index(after: index)
+        var start = 0
+        for index in bytes.indices where bytes[index] == UInt8(ascii: ";") {
+            fields.append(start..<index)
+            start = index + 1
         }
-        fields.append(text[start..<utf8.endIndex])
+        fields.append(start..<bytes.count)
         var components = DateComponents()
         guard fields.count == 6 else { return components }
-        if let identifier = CalendarIdentifierName.identifier(named: String(fields[0])) {
+        func field(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: bytes[fields[index]])
+        }
+        // No calendar is stored as an empty name, which names none.
+        if !fields[0].isEmpty,
+            let identifier = CalendarIdentifierName.identifier(named: String(decoding: field(0), as: UTF8.self))
+        {
             components.calendar = Calendar(identifier: identifier)
         }
-        components.era = Int(fields[1])
-        components.year = Int(fields[2])
-        components.month = Int(fields[3])
-        components.day = Int(fields[4])
-        if !fields[5].isEmpty { components.isLeapMonth = fields[5] == "1" }
+        components.era = integer(field(1))
+        components.year = integer(field(2))
+        components.month = integer(field(3))
+        components.day = integer(field(4))
+        if !fields[5].isEmpty { components.isLeapMonth = fields[5].count == 1 && bytes[fields[5].lowerBound] == UInt8(ascii: "1") }
         return components
+    }
+
+    /// The number `Int(_:)` reads from the text of `bytes`: plain digits are read here, anything else (a sign,
+    /// more digits than can overflow, other characters) by `Int(_:)` itself.
+    private static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !bytes.isEmpty, bytes.count <= 18 else {
+            return bytes.isEmpty ? nil : Int(String(decoding: bytes, as: UTF8.self))
+        }
+        var value = 0
+        for byte in bytes {
+            let digit = byte &- UInt8(ascii: "0")
+            guard digit < 10 else { return Int(String(decoding: bytes, as: UTF8.self)) }
+            value = value * 10 + Int(digit)
+        }
+        return value
     }
 }

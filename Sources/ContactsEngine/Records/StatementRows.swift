@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -49,5 +50,31 @@ enum StatementColumn {
     /// The column's text with every byte (``StoredText``); "" for NULL.
     static func text(_ statement: SQLiteStatement, _ index: CInt) -> String {
         StoredText(sqliteStatement: statement, index: index).string
+    }
+
+    /// The column's length in bytes as text, 0 for NULL, asked before its text: then the text of a column
+    /// whose length is 0 need not be asked for (``text(_:_:byteCount:)``).
+    ///
+    /// SQLite's documented order is the text first, since asking for the text may convert the value. In a
+    /// UTF-8 database text is not converted, a blob's length is that of its bytes, which are its text, and a
+    /// number's length is counted on the text made for it (`sqlite3ValueBytes`), the text asked for next: the
+    /// two agree in either order (ContactReaderTests.textColumnsWrittenByAnotherProgramReadAsBefore).
+    static func textByteCount(_ statement: SQLiteStatement, _ index: CInt) -> Int {
+        Int(sqlite3_column_bytes(statement, index))
+    }
+
+    /// The date components of a column written by ``DateCoding/encode(_:)``, decoded from its bytes without
+    /// a string made first (a NULL or empty column decodes to none, as its empty text does).
+    static func date(_ statement: SQLiteStatement, _ index: CInt) -> DateComponents {
+        // SQLite's order: the text first, then its length in bytes.
+        guard let text = sqlite3_column_text(statement, index) else { return DateCoding.decode("") }
+        let count = Int(sqlite3_column_bytes(statement, index))
+        return DateCoding.decode(utf8: UnsafeBufferPointer(start: text, count: count))
+    }
+
+    /// The column's text of `byteCount` bytes (``textByteCount(_:_:)``, not 0), every byte kept.
+    static func text(_ statement: SQLiteStatement, _ index: CInt, byteCount: Int) -> String {
+        guard let text = sqlite3_column_text(statement, index) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: text, count: byteCount), as: UTF8.self)
     }
 }

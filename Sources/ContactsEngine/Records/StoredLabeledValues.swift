@@ -8,7 +8,10 @@ import GRDBSQLite
 ///
 /// Two allocations for all of a contact's values, where decoding them when read took one labeled value,
 /// one value object and up to four strings for each.
-struct StoredLabeledValues: LabeledValueSource {
+struct StoredLabeledValues: LabeledValueSource, @unchecked Sendable {
+    // SAFETY: the text buffer is written only while the reader appends a contact's rows, before the values are
+    // handed to the contact (DeferredLabeledValues), and an append to a buffer another copy shares copies it
+    // first; after that every access reads. TODO(#17): a Sendable buffer type would make this checked.
     /// One row: its kind and where each of its texts lies in ``text``.
     private struct Entry {
         var kind: Int
@@ -27,7 +30,13 @@ struct StoredLabeledValues: LabeledValueSource {
     private static let typicalRows = 8
     private static let typicalText = 512
 
-    private var text: [UInt8] = []
+    /// The texts' bytes, one after the other, `byteCount` of them written; the header is the room for bytes. Not
+    /// an array: `Array.append(contentsOf:)` took about 100 instructions a text (a generic sequence's copy), four a
+    /// value row, where this checks the room and copies the bytes. The room is in the header so these three fit
+    /// an existential's inline buffer (``DeferredLabeledValues`` holds `any LabeledValueSource`): a fourth word
+    /// would box each contact's values in an allocation of their own.
+    private var text: ManagedBuffer<Int, UInt8>?
+    private var byteCount = 0
     private var entries: [Entry] = []
 
     /// Whether no row was appended.
@@ -37,13 +46,16 @@ struct StoredLabeledValues: LabeledValueSource {
     /// `kindColumn` and the four columns after it; text is read with its byte length, so U+0000 survives
     /// (see ``StoredText``).
     mutating func appendRow(of statement: SQLiteStatement, kindColumn: CInt) {
+        appendRow(of: statement, kind: Int(sqlite3_column_int64(statement, kindColumn)), kindColumn: kindColumn)
+    }
+
+    /// ``appendRow(of:kindColumn:)`` for a caller that read the row's kind already.
+    mutating func appendRow(of statement: SQLiteStatement, kind: Int, kindColumn: CInt) {
         if entries.isEmpty {
             // Room for a typical contact's rows (identifier, label, value and detail of four or five), so
             // the buffers do not grow through five sizes, each an allocation and a copy, per contact read.
             entries.reserveCapacity(Self.typicalRows)
-            text.reserveCapacity(Self.typicalText)
         }
-        let kind = Int(sqlite3_column_int64(statement, kindColumn))
         entries.append(
             Entry(
                 kind: kind,
@@ -61,17 +73,46 @@ struct StoredLabeledValues: LabeledValueSource {
             return TextRange(start: 0, count: -1)
         }
         let count = Int(sqlite3_column_bytes(statement, column))
-        let start = text.count
-        text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+        let start = byteCount
+        guard count > 0 else { return TextRange(start: start, count: 0) }
+        if !isKnownUniquelyReferenced(&text) || start + count > byteCapacity {
+            reallocateText(minimumCapacity: start + count)
+        }
+        text?.withUnsafeMutablePointerToElements { elements in
+            (elements + start).initialize(from: bytes, count: count)
+        }
+        byteCount = start + count
         return TextRange(start: start, count: count)
     }
 
-    private func string(_ range: TextRange) -> String? {
-        guard range.count >= 0 else { return nil }
-        let start = range.start
-        return text.withUnsafeBufferPointer { buffer in
-            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<(start + range.count)]), as: UTF8.self)
+    /// Moves the written bytes to a buffer of its own with room for at least `minimumCapacity`: the typical
+    /// contact's room at first, twice as much each time it grows.
+    private mutating func reallocateText(minimumCapacity: Int) {
+        let capacity = max(minimumCapacity, byteCapacity * 2, Self.typicalText)
+        let buffer = ManagedBuffer<Int, UInt8>.create(minimumCapacity: capacity) { _ in capacity }
+        if let text, byteCount > 0 {
+            let count = byteCount
+            text.withUnsafeMutablePointerToElements { old in
+                buffer.withUnsafeMutablePointerToElements { new in new.initialize(from: old, count: count) }
+            }
         }
+        text = buffer
+    }
+
+    /// The room for bytes in ``text``; none before the first.
+    private var byteCapacity: Int {
+        text?.withUnsafeMutablePointerToHeader { $0.pointee } ?? 0
+    }
+
+    /// Calls `body` with the written bytes.
+    private func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        guard let text else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        let count = byteCount
+        return text.withUnsafeMutablePointerToElements { body(UnsafeBufferPointer(start: $0, count: count)) }
+    }
+
+    private func string(_ range: TextRange) -> String? {
+        withBytes { Self.string(range, in: $0) }
     }
 
     /// The texts of the values ``decode(_:into:)`` builds, straight from the stored rows: the strings
@@ -83,7 +124,7 @@ struct StoredLabeledValues: LabeledValueSource {
         // service as it is, a postal address's or social profile's fields separated.
         let detailFields = LabeledValueTexts.width(of: property) - 1
         var count: UInt32 = 0
-        text.withUnsafeBufferPointer { buffer in
+        withBytes { buffer in
             for entry in entries where entry.kind == kind {
                 count += 1
                 texts.appendValue(
