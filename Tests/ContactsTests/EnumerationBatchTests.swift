@@ -137,4 +137,23 @@ import Testing
             #expect(fetched == enumerated, "\(word)")
         }
     }
+
+    /// An array fetch's batches grow past the enumeration's largest (1,024) to 4,096 and 8,192: 5,500 hits take a
+    /// third batch, and come back once each, in row-id order, as an enumeration's batches of at most 1,024 give them.
+    @Test(arguments: StoreMode.allCases)
+    func anArrayFetchCrossesItsLargerBatchesWholeAndInOrder(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
+        let people = (0..<5_500).map { ContactFixtures.person("Mara", "Lind\($0)") }
+        _ = try ContactFixtures.save(people, in: temporary.store)
+        let keys = [CNContactGivenNameKey, CNContactFamilyNameKey].map { $0 as CNKeyDescriptor }
+        let predicate = CNContact.predicateForContacts(matchingName: "mar")
+        let fetched = try temporary.store.unifiedContacts(matching: predicate, keysToFetch: keys)
+        let request = CNContactFetchRequest(keysToFetch: keys)
+        request.predicate = predicate
+        var enumerated: [String] = []
+        try temporary.store.enumerateContacts(with: request) { contact, _ in enumerated.append(contact.identifier) }
+        #expect(fetched.count == people.count)
+        #expect(fetched.map(\.identifier) == enumerated)
+        #expect(Set(fetched.map(\.familyName)) == Set(people.map(\.familyName)))
+    }
 }

@@ -23,6 +23,12 @@ extension AuthorizedStore {
     /// (`maximumIdentifierBatchSize`).
     package static let largestIdentifierBatchSize = 4096
 
+    /// The largest batch of a read that keeps every contact (``ContactQuery/keepsEveryContact``, an array fetch):
+    /// the caller holds them all anyway, so a batch's size bounds no memory, and each batch of a search reads its
+    /// name range again in a read transaction of its own (a realistic prefix has about 2,000 hits at 100,000
+    /// contacts: three batches of 1,024 after the first).
+    package static let largestKeptBatchSize = 8192
+
     /// Streams the contacts a query selects, a batch per read transaction, so memory stays flat and the
     /// body may call the store again (GRDB reads are not reentrant, and no read is open while it runs).
     ///
@@ -76,7 +82,10 @@ extension AuthorizedStore {
             }
             guard count == limit, let last else { return }
             after = (last.0, last.1)
-            limit = min(limit * 4, identifiersOnly ? Self.largestIdentifierBatchSize : Self.largestBatchSize)
+            let largest = identifiersOnly
+                ? Self.largestIdentifierBatchSize
+                : query.keepsEveryContact ? Self.largestKeptBatchSize : Self.largestBatchSize
+            limit = min(limit * 4, largest)
         }
     }
 
