@@ -221,13 +221,7 @@ package final class ContactRowBatch {
             let row = value.value.row
             binder.bind(largestID + 1 + Int64(index))
             binder.bind(value.contactID)
-            binder.bind(row.kind)
-            binder.bind(row.position)
-            binder.bind(row.identifier)
-            binder.bind(row.label)
-            binder.bind(row.value)
-            binder.bind(row.detail)
-            binder.bind(row.search)
+            binder.bindColumns(of: row)
         }
         if !phoneKeys.isEmpty {
             try insert(.phoneKeys, count: phoneKeys.count, in: db) { binder, index in

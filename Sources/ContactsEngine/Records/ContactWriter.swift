@@ -217,13 +217,7 @@ package struct ContactWriter: Sendable {
             let row = value.row
             try statement.executeBinding { binder in
                 binder.bind(contactID)
-                binder.bind(row.kind)
-                binder.bind(row.position)
-                binder.bind(row.identifier)
-                binder.bind(row.label)
-                binder.bind(row.value)
-                binder.bind(row.detail)
-                binder.bind(row.search)
+                binder.bindColumns(of: row)
             }
             if let key = value.phoneKey {
                 let valueID = db.lastInsertedRowID

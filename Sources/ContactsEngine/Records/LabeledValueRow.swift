@@ -149,3 +149,17 @@ package struct LabeledValueRow: Sendable, Equatable {
         }
     }
 }
+
+extension StatementBinder {
+    /// Binds a value row's columns after its contact's id, in `contact_value`'s order: kind, position, identifier,
+    /// label, value, detail, search (the save's one-row inserts and an import's many-row ones).
+    mutating func bindColumns(of row: LabeledValueRow) {
+        bind(row.kind)
+        bind(row.position)
+        bind(row.identifier)
+        bind(row.label)
+        bind(row.value)
+        bind(row.detail)
+        bind(row.search)
+    }
+}
