@@ -44,7 +44,9 @@ struct VCardThroughput {
         // The same call with the contacts released after the clock stops: the parse alone. Freeing 10,000
         // contacts at once is about a third of the figure above (glibc coalescing ~300,000 chunks).
         var kept: [CNContact] = []
-        let parseReturned = best(runs) { kept = (try? CNContactVCardSerialization.contacts(with: data)) ?? [] } after: {
+        let parseReturned = best(runs) {
+            kept = (try? CNContactVCardSerialization.contacts(with: data)) ?? []
+        } after: {
             kept = []
         }
         let stream = best(runs) {
@@ -65,7 +67,9 @@ struct VCardThroughput {
         func report(_ name: String, _ seconds: Double) {
             let rate = megabytes / seconds
             let cards = Double(count) / seconds
-            print("\(name): \(String(format: "%.1f", rate)) MB/s, \(Int(cards)) cards/s (\(String(format: "%.1f", seconds * 1000)) ms)")
+            print(
+                "\(name): \(String(format: "%.1f", rate)) MB/s, \(Int(cards)) cards/s (\(String(format: "%.1f", seconds * 1000)) ms)"
+            )
         }
         print("\(count) cards, \(String(format: "%.2f", megabytes)) MB")
         report("serialize", serialize)

@@ -14,7 +14,10 @@ nonisolated(unsafe) private var inputs = 0
 // SAFETY: libFuzzer calls LLVMFuzzerTestOneInput on one thread.
 
 @_cdecl("LLVMFuzzerInitialize")
-public func initialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> Int32 {
+public func initialize(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> Int32 {
     if let directory = ProcessInfo.processInfo.environment["CONTACTS_FUZZ_WRITE_SEEDS"] {
         do {
             try FuzzSeeds.write(to: URL(fileURLWithPath: directory))

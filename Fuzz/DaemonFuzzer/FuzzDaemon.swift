@@ -24,7 +24,8 @@ enum FuzzDaemon {
             usageDescription: "Fuzzes the daemon.", entitlements: ["com.apple.developer.contacts.notes"], in: registry)
         socketPath = FileManager.default.temporaryDirectory.appendingPathComponent("fz-\(getpid()).sock").path
         var configuration = DaemonConfiguration(
-            socketPath: socketPath, stateDirectory: directory.appendingPathComponent("state"), registryDirectory: registry)
+            socketPath: socketPath, stateDirectory: directory.appendingPathComponent("state"),
+            registryDirectory: registry)
         configuration.administratorPolicy = .unrestricted
         // "Cannot ask": a requestAccess in an input is answered at once instead of waiting for a person.
         configuration.consentAgent = ScriptedConsentAgent()
@@ -35,12 +36,16 @@ enum FuzzDaemon {
         let person = CNContactStore(configuration: ContactStoreConfiguration(url: storeURL))
         try person.accessControls().setAccess(.full, for: bundleIdentifier)
         let request = CNSaveRequest()
-        for (given, family, phone) in [("Ann", "Lee", "+1 415 555 0100"), ("Bo", "Chen", "030 1234567"), ("Cy", "Ng", "")] {
+        for (given, family, phone) in [
+            ("Ann", "Lee", "+1 415 555 0100"), ("Bo", "Chen", "030 1234567"), ("Cy", "Ng", ""),
+        ] {
             let contact = CNMutableContact()
             contact.givenName = given
             contact.familyName = family
             if !phone.isEmpty {
-                contact.phoneNumbers = [CNLabeledValue(label: CNLabelPhoneNumberMobile, value: CNPhoneNumber(stringValue: phone))]
+                contact.phoneNumbers = [
+                    CNLabeledValue(label: CNLabelPhoneNumberMobile, value: CNPhoneNumber(stringValue: phone))
+                ]
             }
             contact.note = "note"
             request.add(contact, toContainerWithIdentifier: nil)

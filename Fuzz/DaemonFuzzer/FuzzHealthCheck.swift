@@ -16,7 +16,9 @@ enum FuzzHealthCheck {
         guard let replies = connection.readFrames(2) else { fatalError("the daemon stopped answering") }
         let messages = replies.compactMap { try? Contacts_V1_ServerMessage(serializedBytes: $0) }
         guard messages.contains(where: { if case .welcome = $0.body { true } else { false } }),
-            messages.contains(where: { if case .authorizationStatus(let reply) = $0.body { reply.status == 3 } else { false } })
+            messages.contains(where: {
+                if case .authorizationStatus(let reply) = $0.body { reply.status == 3 } else { false }
+            })
         else { fatalError("the daemon no longer answers a well-behaved client as before") }
     }
 }

@@ -44,6 +44,7 @@ struct FuzzInput {
 
     static func frame(_ payload: [UInt8]) -> [UInt8] {
         let length = UInt32(payload.count)
-        return [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)] + payload
+        return [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)]
+            + payload
     }
 }

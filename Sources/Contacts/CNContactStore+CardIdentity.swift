@@ -53,7 +53,9 @@ extension CNContactStore {
     /// The connection's card identity calls: the embedded store's or the daemon's.
     private var cardIdentity: any CardIdentityConnection {
         get throws(CNError) {
-            guard let connection = connection as? any CardIdentityConnection else { throw CNError(.featureNotAvailable) }
+            guard let connection = connection as? any CardIdentityConnection else {
+                throw CNError(.featureNotAvailable)
+            }
             return connection
         }
     }

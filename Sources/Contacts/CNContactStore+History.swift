@@ -80,7 +80,8 @@ extension CNContactStore {
             }
             query.predicate = framework.kind
         }
-        query.sortOrder = request.sortOrder == .userDefault ? CNContactsUserDefaults.shared().sortOrder : request.sortOrder
+        query.sortOrder =
+            request.sortOrder == .userDefault ? CNContactsUserDefaults.shared().sortOrder : request.sortOrder
         query.unify = request.unifyResults
         let result = try tracking.contacts(query, mutableObjects: request.mutableObjects)
         return CNFetchResult(value: result.contacts, currentHistoryToken: result.token)

@@ -17,7 +17,9 @@ extension CNContactStore {
     /// The watcher of a connection's store file, or nil when the connection cannot be watched.
     static func makeChangeWatcher(for connection: any ContactStoreConnection) -> StoreChangeWatcher? {
         // The daemon pushes its changes (startWatchingExternalChanges); an app has no file to watch.
-        guard !(connection is DaemonConnection), let tracking = connection as? any ChangeTrackingConnection else { return nil }
+        guard !(connection is DaemonConnection), let tracking = connection as? any ChangeTrackingConnection else {
+            return nil
+        }
         return StoreChangeWatcher { tracking.openedStoreURL }
     }
 

@@ -164,10 +164,13 @@ open class CNContactStore: NSObject, @unchecked Sendable {
     ///   compound predicate, or a name predicate without words; `CNError.dataAccessError` (2).
     ///
     /// Parity: full.
-    open func unifiedContacts(matching predicate: NSPredicate, keysToFetch keys: [any CNKeyDescriptor]) throws -> [CNContact] {
+    open func unifiedContacts(matching predicate: NSPredicate, keysToFetch keys: [any CNKeyDescriptor]) throws
+        -> [CNContact]
+    {
         let kind = try Self.kind(of: predicate, entity: .contact)
         var result: [CNContact] = []
-        let query = ContactQuery(predicate: kind, keys: KeyDescriptorExpansion.properties(of: keys), keepsEveryContact: true)
+        let query = ContactQuery(
+            predicate: kind, keys: KeyDescriptorExpansion.properties(of: keys), keepsEveryContact: true)
         try connection.enumerateContacts(query) {
             (storage: consuming ContactStorage) in
             result.append(CNContact(storage: consume storage))
@@ -186,7 +189,9 @@ open class CNContactStore: NSObject, @unchecked Sendable {
     ///   `affectedRecordIdentifiers`; `CNError.dataAccessError` (2).
     ///
     /// Parity: full.
-    open func unifiedContact(withIdentifier identifier: String, keysToFetch keys: [any CNKeyDescriptor]) throws -> CNContact {
+    open func unifiedContact(withIdentifier identifier: String, keysToFetch keys: [any CNKeyDescriptor]) throws
+        -> CNContact
+    {
         let properties = KeyDescriptorExpansion.properties(of: keys)
         guard let storage = try connection.contact(identifier: identifier, keys: properties, unify: true) else {
             throw CNError(.recordDoesNotExist, userInfo: [CNErrorUserInfoAffectedRecordIdentifiersKey: [identifier]])
@@ -232,7 +237,8 @@ open class CNContactStore: NSObject, @unchecked Sendable {
         usingBlock block: (CNContact, UnsafeMutablePointer<ObjCBool>) -> Void
     ) throws {
         let kind = try fetchRequest.predicate.map { try Self.kind(of: $0, entity: .contact) }
-        let sortOrder = fetchRequest.sortOrder == .userDefault ? CNContactsUserDefaults.shared().sortOrder : fetchRequest.sortOrder
+        let sortOrder =
+            fetchRequest.sortOrder == .userDefault ? CNContactsUserDefaults.shared().sortOrder : fetchRequest.sortOrder
         let query = ContactQuery(
             predicate: kind,
             keys: KeyDescriptorExpansion.properties(of: fetchRequest.keysToFetch),
@@ -330,7 +336,9 @@ open class CNContactStore: NSObject, @unchecked Sendable {
     // MARK: Predicates
 
     /// The engine's view of a framework predicate, or 400 for any other predicate or one of another kind.
-    private static func kind(of predicate: NSPredicate, entity: ContactsPredicate.Entity) throws -> ContactsPredicate.Kind {
+    private static func kind(of predicate: NSPredicate, entity: ContactsPredicate.Entity) throws
+        -> ContactsPredicate.Kind
+    {
         guard let framework = predicate as? ContactsPredicate, framework.kind.entity == entity else {
             throw CNError(.predicateInvalid, userInfo: [CNErrorUserInfoAffectedRecordsKey: [predicate]])
         }

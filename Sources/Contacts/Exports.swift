@@ -7,6 +7,7 @@
 @_exported import ContactsModel
 @_exported import ContactsVCard
 @_exported import Foundation
+
 @_exported import class ContactsEngine.ChangeHistoryEvents
-@_exported import class ContactsEngine.FetchedContacts
 @_exported import struct ContactsEngine.ContactLinkReason
+@_exported import class ContactsEngine.FetchedContacts

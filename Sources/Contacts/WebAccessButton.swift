@@ -119,7 +119,9 @@ public final class WebAccessButtonSession: Sendable {
     ///
     /// - Throws: `CNError.recordDoesNotExist` (200) when the session ended; `CNError.validationConfigurationError`
     ///   (302) for a query over the limits (1,000 characters, 1,000 ignored values of each kind).
-    public func update(queryString: String, ignoredEmails: Set<String> = [], ignoredPhoneNumbers: Set<String> = []) throws {
+    public func update(queryString: String, ignoredEmails: Set<String> = [], ignoredPhoneNumbers: Set<String> = [])
+        throws
+    {
         try updating(queryString, ignoredEmails, ignoredPhoneNumbers)
     }
 

@@ -20,7 +20,9 @@ package struct PendingConsentRequest: Hashable, Sendable {
 
     /// What waits for the person.
     package enum Kind: Int, Hashable, Sendable {
-        case consent = 0, contactPicker = 1, accessPicker = 2
+        case consent = 0
+        case contactPicker = 1
+        case accessPicker = 2
     }
 }
 
@@ -101,7 +103,9 @@ extension PendingConsentRequest {
 extension DaemonConnection {
     /// What the person chose for an app.
     package enum AccessDecision: Sendable {
-        case denied, full, limited(Set<String>), reset
+        case denied, full
+        case limited(Set<String>)
+        case reset
     }
 
     /// Changes an app's access as the person; a reduction ends the app's data at once and, unless

@@ -31,7 +31,8 @@ extension DaemonConnection: ContactPickerConnection {
     private func waitingCall(_ body: Contacts_V1_ClientMessage.OneOf_Body) async throws(CNError)
         -> Contacts_V1_ServerMessage.OneOf_Body
     {
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Contacts_V1_ServerMessage.OneOf_Body, CNError>, Never>) in
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<Contacts_V1_ServerMessage.OneOf_Body, CNError>, Never>) in
             DispatchQueue.global().async {
                 do throws(CNError) {
                     continuation.resume(returning: .success(try self.call(body)))

@@ -43,7 +43,9 @@ package final class DaemonConnection: ContactStoreConnection, ContactStorePrivac
     /// it; docs/Protocol.md, "Streaming").
     static let identifierBatchSize = 4096
 
-    package func enumerateContacts(_ query: ContactQuery, body: (consuming ContactStorage) throws -> Bool) throws(CNError) {
+    package func enumerateContacts(_ query: ContactQuery, body: (consuming ContactStorage) throws -> Bool)
+        throws(CNError)
+    {
         var request = Contacts_V1_FetchContactsRequest()
         if let predicate = query.predicate { request.predicate = Contacts_V1_Predicate(predicate) }
         request.keys = query.keys.keys
@@ -143,7 +145,9 @@ package final class DaemonConnection: ContactStoreConnection, ContactStorePrivac
         return reply.hasValue_p ? reply.value : nil
     }
 
-    package func execute(_ operations: [SaveOperation], author: String?, saveIdentifier: String, refetch: Bool) throws(CNError) {
+    package func execute(_ operations: [SaveOperation], author: String?, saveIdentifier: String, refetch: Bool)
+        throws(CNError)
+    {
         var request = Contacts_V1_SaveRequest()
         request.operations = WireSave.message(operations)
         if let author {
@@ -157,12 +161,14 @@ package final class DaemonConnection: ContactStoreConnection, ContactStorePrivac
         // first case only: building and serializing the saved contact's message were a third of contactsd's
         // samples in its save handler (67 of 201) in a profile of the one-contact save, and the app decoded it
         // again (docs/Daemon.md, "Performance").
-        let readsBack = refetch && operations.contains { operation in
-            switch operation {
-            case .addContact(let contact, _), .updateContact(let contact): AuthorizedStore.needsReadBack(contact)
-            default: false
+        let readsBack =
+            refetch
+            && operations.contains { operation in
+                switch operation {
+                case .addContact(let contact, _), .updateContact(let contact): AuthorizedStore.needsReadBack(contact)
+                default: false
+                }
             }
-        }
         request.refetch = readsBack
         let body: Contacts_V1_ServerMessage.OneOf_Body
         do {
@@ -208,7 +214,9 @@ package final class DaemonConnection: ContactStoreConnection, ContactStorePrivac
     // MARK: ContactStorePrivacyConnection
 
     package func authorizationStatus() -> CNAuthorizationStatus {
-        guard case .authorizationStatus(let reply)? = try? call(.authorizationStatus(Contacts_V1_AuthorizationStatusRequest()))
+        guard
+            case .authorizationStatus(let reply)? = try? call(
+                .authorizationStatus(Contacts_V1_AuthorizationStatusRequest()))
         else { return .notDetermined }
         return CNAuthorizationStatus(rawValue: Int(reply.status)) ?? .notDetermined
     }
@@ -250,7 +258,9 @@ package final class DaemonConnection: ContactStoreConnection, ContactStorePrivac
     // MARK: Requests
 
     /// Sends one request and waits for its reply; a CNError reply is thrown.
-    package func call(_ body: Contacts_V1_ClientMessage.OneOf_Body) throws(CNError) -> Contacts_V1_ServerMessage.OneOf_Body {
+    package func call(_ body: Contacts_V1_ClientMessage.OneOf_Body) throws(CNError)
+        -> Contacts_V1_ServerMessage.OneOf_Body
+    {
         let stream = try open(body)
         defer { stream.finish() }
         return try stream.next()

@@ -3,7 +3,7 @@ import ContactsProtocol
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A blocking Unix-domain stream socket with frame reading and writing.

@@ -2,7 +2,7 @@ import ContactsModel
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A pipe one thread polls beside the socket and another writes to wake it: how a caller takes the reading turn

@@ -58,7 +58,8 @@ final class AccessButtonSession: Sendable {
     ///   - ended: Tells the app the session ended (no more grants will come).
     ///   - run: Runs one flow with this session as its agents; returns what it granted.
     init(
-        id: String, uid: uid_t, app: AppIdentity, query: AccessButtonQuery, look: AccessButtonLook, owner: ObjectIdentifier,
+        id: String, uid: uid_t, app: AppIdentity, query: AccessButtonQuery, look: AccessButtonLook,
+        owner: ObjectIdentifier,
         deliver: @escaping @Sendable ([String]) -> Void, ended: @escaping @Sendable () -> Void,
         run: @escaping @Sendable (AccessButtonSession) async throws -> [String]
     ) {
@@ -176,14 +177,22 @@ final class AccessButtonSession: Sendable {
     /// Called by the flow (as trusted agent): shows the matches and waits for the person's tap.
     func present(_ matches: [ContactCandidate]) async -> AccessButtonTap? {
         await withCheckedContinuation { (agent: CheckedContinuation<AccessButtonTap?, Never>) in
-            settle(.showing(matches)) { $0 = .showing(matches, agent) } ended: { agent.resume(returning: nil) }
+            settle(.showing(matches)) {
+                $0 = .showing(matches, agent)
+            } ended: {
+                agent.resume(returning: nil)
+            }
         }
     }
 
     /// Called by the flow (as consent agent): shows the simplified prompt and waits for a verified answer.
     func ask() async -> ConsentAnswer? {
         await withCheckedContinuation { (agent: CheckedContinuation<ConsentAnswer?, Never>) in
-            settle(.asking) { $0 = .asking(agent) } ended: { agent.resume(returning: nil) }
+            settle(.asking) {
+                $0 = .asking(agent)
+            } ended: {
+                agent.resume(returning: nil)
+            }
         }
     }
 

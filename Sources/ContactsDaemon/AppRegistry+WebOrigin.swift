@@ -14,7 +14,8 @@ extension AppRegistry {
     /// AppRegistry.webOrigin("https://*.example")             // nil
     /// ```
     package static func webOrigin(_ text: String) -> String? {
-        guard text.count <= 255, let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+        guard text.count <= 255, let components = URLComponents(string: text),
+            let scheme = components.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = components.host?.lowercased(), !host.isEmpty,
             components.user == nil, components.password == nil, components.query == nil, components.fragment == nil,
             components.path.isEmpty || components.path == "/"

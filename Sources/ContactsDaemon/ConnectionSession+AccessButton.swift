@@ -11,12 +11,15 @@ extension ConnectionSession {
     /// - Throws: 302 for an illegible style or an invalid caption, weight or image width; 104 when the daemon
     ///   serves no screens or the registry gives the app no web origin; 500 when the connection holds too many
     ///   sessions.
-    func startAccessButton(id: UInt64, _ request: Contacts_V1_StartAccessButtonRequest, app: AppIdentity) throws(CNError) {
+    func startAccessButton(id: UInt64, _ request: Contacts_V1_StartAccessButtonRequest, app: AppIdentity)
+        throws(CNError)
+    {
         let (query, look) = try Self.button(request, origin: try webOrigin(of: app))
         guard let screens = screens.current else {
             throw CNError(
                 .featureNotAvailable,
-                userInfo: [NSDebugDescriptionErrorKey: "contactsd serves no screens (it was started with --no-screens)"])
+                userInfo: [NSDebugDescriptionErrorKey: "contactsd serves no screens (it was started with --no-screens)"]
+            )
         }
         guard let uid = credentials?.uid else { throw CNError(.authorizationDenied) }
         let sessionID = SecretToken().text
@@ -115,7 +118,8 @@ extension ConnectionSession {
         guard legibility.isLegible else {
             let ratio = (legibility.contrastRatio * 100).rounded(.down) / 100
             throw invalid(
-                "the button's text and background contrast \(ratio):1; at least \(AccessButtonStyle.minimumContrastRatio):1 is needed")
+                "the button's text and background contrast \(ratio):1; at least \(AccessButtonStyle.minimumContrastRatio):1 is needed"
+            )
         }
         let weight = style.fontWeight == 0 ? 600 : Int(style.fontWeight)
         guard (100...900).contains(weight), weight % 100 == 0 else {
@@ -137,7 +141,8 @@ extension ConnectionSession {
         _ queryString: String, ignoredEmails: [String], ignoredPhoneNumbers: [String], style: AccessButtonStyle
     ) throws(CNError) -> AccessButtonQuery {
         guard queryString.count <= 1000, ignoredEmails.count <= 1000, ignoredPhoneNumbers.count <= 1000 else {
-            throw CNError(.validationConfigurationError, userInfo: [NSDebugDescriptionErrorKey: "the button's query is too long"])
+            throw CNError(
+                .validationConfigurationError, userInfo: [NSDebugDescriptionErrorKey: "the button's query is too long"])
         }
         return AccessButtonQuery(
             queryString: queryString, ignoredEmails: Set(ignoredEmails), ignoredPhoneNumbers: Set(ignoredPhoneNumbers),

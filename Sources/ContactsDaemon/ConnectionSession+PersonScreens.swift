@@ -11,7 +11,8 @@ extension ConnectionSession {
         guard let screens = screens.current else {
             throw CNError(
                 .featureNotAvailable,
-                userInfo: [NSDebugDescriptionErrorKey: "contactsd serves no screens (it was started with --no-screens)"])
+                userInfo: [NSDebugDescriptionErrorKey: "contactsd serves no screens (it was started with --no-screens)"]
+            )
         }
         guard let url = screens.link(uid: uid, page: request.page) else {
             throw CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "no such page of the screens"])

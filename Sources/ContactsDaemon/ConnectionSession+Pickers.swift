@@ -11,7 +11,8 @@ extension ConnectionSession {
         throws(CNError)
     {
         guard let selection = ContactPickerSelection(rawValue: Int(request.selection)) else {
-            throw CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "unknown selection \(request.selection)"])
+            throw CNError(
+                .dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "unknown selection \(request.selection)"])
         }
         let picker = ContactPickerRequest(
             displayedPropertyKeys: request.hasDisplayedPropertyKeys_p ? request.displayedPropertyKeys : nil,
@@ -19,13 +20,14 @@ extension ConnectionSession {
         // The person may take minutes: wait on a thread of its own (as requestAccess does), so the app's other
         // calls on this connection still get answers.
         DispatchQueue.global().async {
-            let outcome = ThreadTaskExecutor.runBlocking { () async -> Result<ContactPickerResponse, CNError> in
-                do throws(CNError) {
-                    return .success(try await connection.pickContacts(picker))
-                } catch {
-                    return .failure(error)
-                }
-            } ?? .failure(CNError(.dataAccessError))
+            let outcome =
+                ThreadTaskExecutor.runBlocking { () async -> Result<ContactPickerResponse, CNError> in
+                    do throws(CNError) {
+                        return .success(try await connection.pickContacts(picker))
+                    } catch {
+                        return .failure(error)
+                    }
+                } ?? .failure(CNError(.dataAccessError))
             switch outcome {
             case .success(let response): self.send(id: id, .contactPicker(Contacts_V1_ContactPickerReply(response)))
             case .failure(let error): self.send(id: id, .error(Contacts_V1_Error(error)))
@@ -37,13 +39,14 @@ extension ConnectionSession {
     /// shared identifiers only.
     func presentAccessPicker(id: UInt64, connection: EmbeddedConnection) {
         DispatchQueue.global().async {
-            let outcome = ThreadTaskExecutor.runBlocking { () async -> Result<[String], CNError> in
-                do throws(CNError) {
-                    return .success(try await connection.presentAccessPicker())
-                } catch {
-                    return .failure(error)
-                }
-            } ?? .failure(CNError(.dataAccessError))
+            let outcome =
+                ThreadTaskExecutor.runBlocking { () async -> Result<[String], CNError> in
+                    do throws(CNError) {
+                        return .success(try await connection.presentAccessPicker())
+                    } catch {
+                        return .failure(error)
+                    }
+                } ?? .failure(CNError(.dataAccessError))
             switch outcome {
             case .success(let granted):
                 var reply = Contacts_V1_AccessPickerReply()

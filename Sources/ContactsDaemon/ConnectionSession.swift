@@ -342,7 +342,8 @@ final class ConnectionSession: @unchecked Sendable {
         guard hello.protocolVersion >= ProtocolVersion.current else {
             return fail(
                 id: message.id,
-                DaemonError(.unsupportedVersion, "protocol version \(hello.protocolVersion) is not supported"), close: true)
+                DaemonError(.unsupportedVersion, "protocol version \(hello.protocolVersion) is not supported"),
+                close: true)
         }
         // Greeted whatever the identity: a refused peer's later calls get its refusal (100), not a protocol error.
         greeted = true
@@ -475,7 +476,9 @@ final class ConnectionSession: @unchecked Sendable {
 
     /// Applies the person's change to an app's access in the user's store; on a reduction, ends the app's open
     /// connections' data and (unless kept) its processes.
-    private func setAppAccess(_ request: Contacts_V1_SetAppAccessRequest, uid: uid_t) throws(CNError) -> Contacts_V1_SetAppAccessReply {
+    private func setAppAccess(_ request: Contacts_V1_SetAppAccessRequest, uid: uid_t) throws(CNError)
+        -> Contacts_V1_SetAppAccessReply
+    {
         let change: AccessChange
         switch request.decision {
         case 0: change = .denied
@@ -483,7 +486,8 @@ final class ConnectionSession: @unchecked Sendable {
         case 2: change = .limited(Set(request.limitedIdentifiers))
         case 3: change = .reset
         default:
-            throw CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "unknown decision \(request.decision)"])
+            throw CNError(
+                .dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "unknown decision \(request.decision)"])
         }
         let outcome = try PersonAccessChanges(configuration: configuration, stores: stores, live: live).apply(
             change, for: request.bundleIdentifier, keepProcesses: request.keepProcesses, uid: uid, requester: self)
@@ -499,7 +503,8 @@ final class ConnectionSession: @unchecked Sendable {
         case 1: return .full
         case 2: return .limited(Set(request.limitedIdentifiers))
         default:
-            throw CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "unknown decision \(request.decision)"])
+            throw CNError(
+                .dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "unknown decision \(request.decision)"])
         }
     }
 
@@ -508,7 +513,8 @@ final class ConnectionSession: @unchecked Sendable {
         // (a status query, say) still get answers, and reply when the person has answered. The wait blocks a
         // thread of its own (ThreadTaskExecutor), never Swift's small cooperative pool.
         DispatchQueue.global().async {
-            let (granted, error) = ThreadTaskExecutor.runBlocking { await connection.requestAccess() }
+            let (granted, error) =
+                ThreadTaskExecutor.runBlocking { await connection.requestAccess() }
                 ?? (false, CNError(.authorizationDenied))
             var reply = Contacts_V1_RequestAccessReply()
             reply.granted = granted

@@ -48,7 +48,8 @@ package final class ContactsDaemon: Sendable {
         let screens = ScreensSlot()
         let registry = AppRegistry(directory: configuration.registryDirectory, trustedOwner: geteuid())
         let backend = DaemonScreensBackend(
-            pending: pending, pickers: pickers, changes: PersonAccessChanges(configuration: configuration, stores: stores, live: live),
+            pending: pending, pickers: pickers,
+            changes: PersonAccessChanges(configuration: configuration, stores: stores, live: live),
             registry: registry, buttons: screens.buttons)
         let identifier = PeerIdentifier(registry: registry, sandboxes: configuration.sandboxes)
         let counter = Atomic<Int>(0)
@@ -67,10 +68,13 @@ package final class ContactsDaemon: Sendable {
                 }
             }
         do {
-            let channel = try bootstrap.bind(unixDomainSocketPath: configuration.socketPath, cleanupExistingSocketFile: true).wait()
+            let channel = try bootstrap.bind(
+                unixDomainSocketPath: configuration.socketPath, cleanupExistingSocketFile: true
+            ).wait()
             chmod(configuration.socketPath, 0o666)
             return ContactsDaemon(
-                group: group, channel: channel, notices: notices, live: live, configuration: configuration, screens: screens,
+                group: group, channel: channel, notices: notices, live: live, configuration: configuration,
+                screens: screens,
                 backend: backend)
         } catch {
             try? group.syncShutdownGracefully()

@@ -35,7 +35,8 @@ struct DaemonError: Error, CustomStringConvertible {
     /// with a hint naming the fix; 2 otherwise.
     var contactsError: CNError {
         switch code {
-        case .unregisteredApp, .incompleteRegistration, .modifiedExecutable, .tracedProcess, .injectedCode, .peerUnknown:
+        case .unregisteredApp, .incompleteRegistration, .modifiedExecutable, .tracedProcess, .injectedCode,
+            .peerUnknown:
             CNError(.authorizationDenied, userInfo: [NSDebugDescriptionErrorKey: message])
         default:
             CNError(.dataAccessError, userInfo: [NSDebugDescriptionErrorKey: message])

@@ -63,7 +63,8 @@ extension DaemonScreensBackend {
         let store = try? changes.personStore(uid: session.uid)
         let needle = session.query.queryString.lowercased()
         return candidates.map { candidate in
-            let contact = try? store?.unifiedContact(withIdentifier: candidate.identifier, keysToFetch: [key as CNKeyDescriptor])
+            let contact = try? store?.unifiedContact(
+                withIdentifier: candidate.identifier, keysToFetch: [key as CNKeyDescriptor])
             let values =
                 session.look.caption == .email
                 ? (contact?.emailAddresses.map { $0.value as String } ?? [])

@@ -52,7 +52,8 @@ struct FlatpakInfo: Sendable, Hashable {
         return elements.allSatisfy { element in
             guard let first = element.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
             return element.unicodeScalars.allSatisfy {
-                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+                    || $0 == "-"
             }
         }
     }
@@ -65,7 +66,9 @@ struct FlatpakInfo: Sendable, Hashable {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix("[") {
-                guard line.hasSuffix("]"), line.count > 2 else { throw ParseError(description: "a malformed group line") }
+                guard line.hasSuffix("]"), line.count > 2 else {
+                    throw ParseError(description: "a malformed group line")
+                }
                 let name = String(line.dropFirst().dropLast())
                 guard groups[name] == nil else { throw ParseError(description: "the group [\(name)] appears twice") }
                 groups[name] = [:]
@@ -73,11 +76,15 @@ struct FlatpakInfo: Sendable, Hashable {
                 continue
             }
             guard let group = current else { throw ParseError(description: "a key before any group") }
-            guard let equals = line.firstIndex(of: "=") else { throw ParseError(description: "a line that is not key=value") }
+            guard let equals = line.firstIndex(of: "=") else {
+                throw ParseError(description: "a line that is not key=value")
+            }
             let key = line[..<equals].trimmingCharacters(in: .whitespaces)
             guard !key.isEmpty else { throw ParseError(description: "an empty key") }
             if key.contains("[") { continue }
-            guard groups[group]?[key] == nil else { throw ParseError(description: "the key \(key) appears twice in [\(group)]") }
+            guard groups[group]?[key] == nil else {
+                throw ParseError(description: "the key \(key) appears twice in [\(group)]")
+            }
             groups[group]?[key] = try unescape(line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces))
         }
         return groups

@@ -15,7 +15,8 @@ enum InstalledExecutable {
     static func mismatch(
         pid: pid_t, procRoot: String, sandboxPath: String, hostDirectory: String, trustedBase: String
     ) -> String? {
-        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "\(procRoot)/\(pid)/exe") else {
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "\(procRoot)/\(pid)/exe")
+        else {
             return "cannot resolve the executable of process \(pid)"
         }
         let prefix = sandboxPath.hasSuffix("/") ? sandboxPath : sandboxPath + "/"
@@ -57,7 +58,9 @@ enum InstalledExecutable {
         guard file.hasPrefix(base + "/") else { return false }
         var directory = base
         var status = stat()
-        guard stat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, isRootOwned(status) else { return false }
+        guard stat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, isRootOwned(status) else {
+            return false
+        }
         let components = file.dropFirst(base.count + 1).split(separator: "/").dropLast()
         for component in components {
             directory += "/" + component

@@ -57,7 +57,9 @@ struct LabeledColumnLists {
             switch property {
             case .instantMessageAddresses: values.appendString(WireTag.labeledValues, detail)
             case .postalAddresses, .socialProfiles:
-                StoredDetail.forEachField(of: detail, count: width - 1) { values.appendString(WireTag.labeledValues, $0) }
+                StoredDetail.forEachField(of: detail, count: width - 1) {
+                    values.appendString(WireTag.labeledValues, $0)
+                }
             default: break
             }
         }
@@ -80,7 +82,8 @@ struct LabeledColumnLists {
         identifiers.appendString(WireTag.labeledIdentifiers, labeled.identifier)
         labelPresent.append(labeled.label == nil ? 0 : 1)
         labels.appendString(WireTag.labels, labeled.label ?? "")
-        dates.appendMessage(WireTag.labeledDates, Contacts_V1_DateComponents.serializedBytes(of: labeled.value as DateComponents))
+        dates.appendMessage(
+            WireTag.labeledDates, Contacts_V1_DateComponents.serializedBytes(of: labeled.value as DateComponents))
     }
 
     private var countsLength: Int {

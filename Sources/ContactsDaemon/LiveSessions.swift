@@ -13,7 +13,9 @@ final class LiveSessions: Sendable {
     private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
 
     func register(_ session: ConnectionSession, uid: uid_t, bundleIdentifier: String) {
-        entries.withLock { $0[ObjectIdentifier(session)] = Entry(uid: uid, bundleIdentifier: bundleIdentifier, session: session) }
+        entries.withLock {
+            $0[ObjectIdentifier(session)] = Entry(uid: uid, bundleIdentifier: bundleIdentifier, session: session)
+        }
     }
 
     func unregister(_ session: ConnectionSession) {

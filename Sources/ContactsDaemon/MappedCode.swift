@@ -43,7 +43,8 @@ enum MappedCode {
         let skipsExecutable = exceptExecutable && stat("\(procRoot)/\(pid)/exe", &executable) == 0
         for mapping in executableMappings(maps: maps) {
             if skipsExecutable, UInt64(executable.st_ino) == mapping.inode,
-                major(of: UInt64(executable.st_dev)) == mapping.major, minor(of: UInt64(executable.st_dev)) == mapping.minor
+                major(of: UInt64(executable.st_dev)) == mapping.major,
+                minor(of: UInt64(executable.st_dev)) == mapping.minor
             {
                 continue
             }

@@ -2,7 +2,7 @@ import Foundation
 import NIOCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Who is at the other end of a connection, as the kernel says: never anything the peer sent.

@@ -59,7 +59,8 @@ extension PeerIdentifier {
         }
         // A devmode snap's profile only logs: nothing holds the process to the snap it names.
         guard label.isEnforced else {
-            throw DaemonError(.peerUnknown, "the snap \(name) of process \(peer.pid) is not confined (AppArmor complain mode)")
+            throw DaemonError(
+                .peerUnknown, "the snap \(name) of process \(peer.pid) is not confined (AppArmor complain mode)")
         }
         guard let entry = registry.sandboxedEntry(.snap, id: name) else {
             throw DaemonError(
@@ -115,7 +116,8 @@ extension PeerIdentifier {
             throw DaemonError(.tracedProcess, "process \(peer.pid) is traced by process \(tracer)")
         }
         if let foreign = MappedCode.firstUnverified(maps: maps, pid: peer.pid, procRoot: procRoot) {
-            throw DaemonError(.injectedCode, "process \(peer.pid) runs code from \(foreign), which is not a system file")
+            throw DaemonError(
+                .injectedCode, "process \(peer.pid) runs code from \(foreign), which is not a system file")
         }
         guard peer.isStillRunning else {
             throw DaemonError(.peerUnknown, "process \(peer.pid) exited while it was identified")

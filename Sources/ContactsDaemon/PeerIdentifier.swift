@@ -27,7 +27,8 @@ struct PeerIdentifier: Sendable {
         guard let entry = registry.entries()[executable] else {
             throw DaemonError(
                 .unregisteredApp,
-                "\(executable) is not a registered app; an administrator registers it with 'contacts apps register \(executable) --bundle-id ID'")
+                "\(executable) is not a registered app; an administrator registers it with 'contacts apps register \(executable) --bundle-id ID'"
+            )
         }
         // The gate stops a process whose app has no purpose string (Apple's rule); here that process would be
         // the daemon, serving everyone. So the app is refused instead, with the fix.
@@ -55,8 +56,11 @@ struct PeerIdentifier: Sendable {
         {
             throw DaemonError(.tracedProcess, "process \(peer.pid) is traced by process \(tracer)")
         }
-        if let foreign = MappedCode.firstUnverified(maps: maps, pid: peer.pid, procRoot: procRoot, exceptExecutable: true) {
-            throw DaemonError(.injectedCode, "process \(peer.pid) runs code from \(foreign), which is not a system file")
+        if let foreign = MappedCode.firstUnverified(
+            maps: maps, pid: peer.pid, procRoot: procRoot, exceptExecutable: true)
+        {
+            throw DaemonError(
+                .injectedCode, "process \(peer.pid) runs code from \(foreign), which is not a system file")
         }
         guard peer.isStillRunning else {
             throw DaemonError(.peerUnknown, "process \(peer.pid) exited while it was identified")

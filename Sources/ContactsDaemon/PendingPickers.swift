@@ -26,7 +26,8 @@ final class PendingPickers: Sendable {
 
     /// Parks a picker until the person finishes it, its app goes away or it times out; nil unless finished.
     fileprivate func wait(
-        for kind: WaitingPicker.Kind, app: AppIdentity, candidates: [ContactCandidate], uid: uid_t, owner: ObjectIdentifier
+        for kind: WaitingPicker.Kind, app: AppIdentity, candidates: [ContactCandidate], uid: uid_t,
+        owner: ObjectIdentifier
     ) async -> PickerAnswer? {
         var returnedKeys: Set<String> = []
         if case .contacts(let request) = kind { returnedKeys = request.keysToFetch(entitlements: app.entitlements) }
@@ -77,8 +78,9 @@ private struct ScreensTrustedAgent: TrustedAgent {
     func pickContacts(for app: AppIdentity, request: ContactPickerRequest, candidates: [ContactCandidate]) async
         -> ContactPickerChoice
     {
-        guard case .picked(let choice)? = await pending.wait(
-            for: .contacts(request), app: app, candidates: candidates, uid: uid, owner: owner)
+        guard
+            case .picked(let choice)? = await pending.wait(
+                for: .contacts(request), app: app, candidates: candidates, uid: uid, owner: owner)
         else { return .cancelled }
         return choice
     }
@@ -86,8 +88,9 @@ private struct ScreensTrustedAgent: TrustedAgent {
     func editSharedContacts(for app: AppIdentity, shared: Set<String>, candidates: [ContactCandidate]) async
         -> Set<String>?
     {
-        guard case .edited(let edited)? = await pending.wait(
-            for: .access(shared: shared), app: app, candidates: candidates, uid: uid, owner: owner)
+        guard
+            case .edited(let edited)? = await pending.wait(
+                for: .access(shared: shared), app: app, candidates: candidates, uid: uid, owner: owner)
         else { return nil }
         return edited
     }

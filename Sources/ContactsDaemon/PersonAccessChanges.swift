@@ -50,7 +50,8 @@ struct PersonAccessChanges: Sendable {
             connection: EmbeddedConnection(
                 sharing: store, accessor: .person,
                 privacy: ContactStorePrivacyOptions(
-                    environment: configuration.privacyEnvironment, administratorPolicy: configuration.administratorPolicy)),
+                    environment: configuration.privacyEnvironment,
+                    administratorPolicy: configuration.administratorPolicy)),
             // The daemon announces its own changes; a watcher per change would only add a thread.
             watchingChanges: false)
     }

@@ -131,7 +131,8 @@ open class CNPostalAddressFormatter: Formatter {
             if let key = run.key {
                 let range = NSRange(location: location, length: length)
                 result.addAttribute(propertyKey, value: key, range: range)
-                result.addAttribute(nameKey, value: layout.localization.postalAddressKey(key, region: region), range: range)
+                result.addAttribute(
+                    nameKey, value: layout.localization.postalAddressKey(key, region: region), range: range)
             }
             location += length
         }

@@ -59,11 +59,14 @@ public struct GeneratedContacts: Sendable {
         contact.phoneNumbers = (0..<phoneCount).map { offset in
             let digits = String(format: "%07d", (index * 3 + offset) % 10_000_000)
             let label = [CNLabelPhoneNumberMobile, CNLabelHome, CNLabelWork][offset]
-            return CNLabeledValue(label: label, value: CNPhoneNumber(stringValue: "+1 (415) \(digits.prefix(3))-\(digits.suffix(4))"))
+            return CNLabeledValue(
+                label: label, value: CNPhoneNumber(stringValue: "+1 (415) \(digits.prefix(3))-\(digits.suffix(4))"))
         }
         let emailCount = 1 + Int(next() % 2)
         contact.emailAddresses = (0..<emailCount).map { offset in
-            CNLabeledValue(label: offset == 0 ? CNLabelHome : CNLabelWork, value: "person\(index).\(offset)@example.com" as NSString)
+            CNLabeledValue(
+                label: offset == 0 ? CNLabelHome : CNLabelWork,
+                value: "person\(index).\(offset)@example.com" as NSString)
         }
         let address = CNMutablePostalAddress()
         address.street = "\(1 + next() % 200) Main Street"
@@ -72,7 +75,8 @@ public struct GeneratedContacts: Sendable {
         address.isoCountryCode = "us"
         contact.postalAddresses = [CNLabeledValue(label: CNLabelHome, value: address)]
         if next() % 3 == 0 {
-            contact.birthday = DateComponents(year: 1950 + Int(next() % 50), month: 1 + Int(next() % 12), day: 1 + Int(next() % 28))
+            contact.birthday = DateComponents(
+                year: 1950 + Int(next() % 50), month: 1 + Int(next() % 12), day: 1 + Int(next() % 28))
         }
         return contact
     }

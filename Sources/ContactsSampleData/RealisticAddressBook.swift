@@ -28,7 +28,9 @@ public struct RealisticAddressBook: Sendable {
     /// Shares are out of 100; the non-Latin ones add up to 41.
     static let scripts: [Script] = [
         Script(
-            given: ["Anna", "Jean", "Maria", "Lukas", "Sofia", "Ahmed", "Chloé", "Søren", "Zoë", "José", "Ngozi", "Liam"],
+            given: [
+                "Anna", "Jean", "Maria", "Lukas", "Sofia", "Ahmed", "Chloé", "Søren", "Zoë", "José", "Ngozi", "Liam",
+            ],
             family: ["Müller", "García", "Dubois", "Rossi", "Okafor", "Smith", "Novák", "Jensen", "Silva", "Kowalski"],
             share: 49),
         Script(
@@ -36,20 +38,29 @@ public struct RealisticAddressBook: Sendable {
             family: ["Nguyễn", "Trần", "Wiśniewski", "Yılmaz", "Đorđević", "Þórsdóttir"], share: 10),
         Script(
             given: ["伟", "芳", "娜", "秀英", "敏"], family: ["王", "李", "张", "刘", "陈"], share: 8,
-            phonetic: ["伟": "Wei", "芳": "Fang", "娜": "Na", "秀英": "Xiuying", "敏": "Min", "王": "Wang", "李": "Li",
-                "张": "Zhang", "刘": "Liu", "陈": "Chen"], familyFirst: true),
+            phonetic: [
+                "伟": "Wei", "芳": "Fang", "娜": "Na", "秀英": "Xiuying", "敏": "Min", "王": "Wang", "李": "Li",
+                "张": "Zhang", "刘": "Liu", "陈": "Chen",
+            ], familyFirst: true),
         Script(
             given: ["さくら", "陽翔", "結衣", "蓮", "葵"], family: ["佐藤", "鈴木", "高橋", "田中", "渡辺"], share: 6,
-            phonetic: ["さくら": "さくら", "陽翔": "はると", "結衣": "ゆい", "蓮": "れん", "葵": "あおい", "佐藤": "さとう",
-                "鈴木": "すずき", "高橋": "たかはし", "田中": "たなか", "渡辺": "わたなべ"], familyFirst: true),
+            phonetic: [
+                "さくら": "さくら", "陽翔": "はると", "結衣": "ゆい", "蓮": "れん", "葵": "あおい", "佐藤": "さとう",
+                "鈴木": "すずき", "高橋": "たかはし", "田中": "たなか", "渡辺": "わたなべ",
+            ], familyFirst: true),
         Script(
             given: ["민준", "서연", "지훈", "하은"], family: ["김", "이", "박", "최"], share: 5,
-            phonetic: ["민준": "Minjun", "서연": "Seoyeon", "지훈": "Jihun", "하은": "Haeun", "김": "Kim", "이": "Lee",
-                "박": "Park", "최": "Choi"], familyFirst: true),
+            phonetic: [
+                "민준": "Minjun", "서연": "Seoyeon", "지훈": "Jihun", "하은": "Haeun", "김": "Kim", "이": "Lee",
+                "박": "Park", "최": "Choi",
+            ], familyFirst: true),
         Script(given: ["محمد", "فاطمة", "علي", "مريم"], family: ["العلي", "حسن", "الخطيب", "منصور"], share: 5),
         Script(given: ["נועה", "דוד", "מיכל", "יונתן"], family: ["כהן", "לוי", "מזרחי", "פרץ"], share: 3),
-        Script(given: ["Александр", "Ольга", "Дмитрий", "Наталья"], family: ["Иванов", "Смирнова", "Кузнецов", "Попова"], share: 6),
-        Script(given: ["Γιώργος", "Μαρία", "Νίκος", "Ελένη"], family: ["Παπαδόπουλος", "Γεωργίου", "Νικολάου"], share: 3),
+        Script(
+            given: ["Александр", "Ольга", "Дмитрий", "Наталья"], family: ["Иванов", "Смирнова", "Кузнецов", "Попова"],
+            share: 6),
+        Script(
+            given: ["Γιώργος", "Μαρία", "Νίκος", "Ελένη"], family: ["Παπαδόπουλος", "Γεωργίου", "Νικολάου"], share: 3),
         Script(given: ["สมชาย", "สุดา", "ประเสริฐ"], family: ["ใจดี", "ศรีสุข", "วงศ์ใหญ่"], share: 2),
         Script(given: ["आरव", "प्रिया", "राहुल"], family: ["शर्मा", "वर्मा", "गुप्ता"], share: 3),
     ]
@@ -92,7 +103,10 @@ public struct RealisticAddressBook: Sendable {
         let given = pick(script.given)
         let family = pick(script.family)
         let fullName = script.familyFirst ? "\(family)\(given)" : "\(given) \(family)"
-        var lines = ["BEGIN:VCARD", "VERSION:3.0", "PRODID:-//Apple Inc.//macOS 14.5//EN", "N:\(family);\(given);;;", "FN:\(fullName)"]
+        var lines = [
+            "BEGIN:VCARD", "VERSION:3.0", "PRODID:-//Apple Inc.//macOS 14.5//EN", "N:\(family);\(given);;;",
+            "FN:\(fullName)",
+        ]
         if let phoneticGiven = script.phonetic[given], let phoneticFamily = script.phonetic[family] {
             lines += ["X-PHONETIC-FIRST-NAME:\(phoneticGiven)", "X-PHONETIC-LAST-NAME:\(phoneticFamily)"]
         }
@@ -118,7 +132,9 @@ public struct RealisticAddressBook: Sendable {
         }
         if next(100) < 30 {
             item += 1
-            lines += ["item\(item).URL;type=pref:https://example.com/\(ascii)", "item\(item).X-ABLabel:_$!<HomePage>!$_"]
+            lines += [
+                "item\(item).URL;type=pref:https://example.com/\(ascii)", "item\(item).X-ABLabel:_$!<HomePage>!$_",
+            ]
         }
         if next(100) < 20 { lines.append("NOTE:\(pick(Self.notes))") }
         if next(100) < 25 { lines.append("BDAY:\(1950 + next(55))-\(two(1 + next(12)))-\(two(1 + next(28)))") }
@@ -129,7 +145,9 @@ public struct RealisticAddressBook: Sendable {
     private static let organizations = ["Acme GmbH", "Globex", "株式会社テクノ", "Initech", "Северсталь", "Umbrella", "טבע"]
     private static let departments = ["Sales", "Engineering", "", "経理部", "Отдел кадров", "Research"]
     private static let titles = ["Engineer", "Director", "部長", "Менеджер", "Consultant"]
-    private static let streets = ["Main Street", "Hauptstraße", "Rue de la Paix", "Calle Mayor", "ul. Długa", "Nevsky Prospekt"]
+    private static let streets = [
+        "Main Street", "Hauptstraße", "Rue de la Paix", "Calle Mayor", "ul. Długa", "Nevsky Prospekt",
+    ]
     private static let cities = ["Berlin", "Paris", "São Paulo", "東京", "서울", "Kraków", "القاهرة", "Москва", "Athens"]
     private static let notes = [
         "Met at the conference in Lisbon.", "Allergic to peanuts.", "会議で会った。", "Call after 6pm.",
@@ -157,7 +175,8 @@ public struct RealisticAddressBook: Sendable {
     private mutating func uid() -> String {
         let high = nextRaw()
         let low = nextRaw()
-        return String(format: "%08X-%04X-4%03X-A%03X-%012llX", UInt32(truncatingIfNeeded: high >> 32),
+        return String(
+            format: "%08X-%04X-4%03X-A%03X-%012llX", UInt32(truncatingIfNeeded: high >> 32),
             UInt16(truncatingIfNeeded: high >> 16), UInt16(truncatingIfNeeded: high) & 0xFFF,
             UInt16(truncatingIfNeeded: low >> 48) & 0xFFF, low & 0xFFFF_FFFF_FFFF)
     }

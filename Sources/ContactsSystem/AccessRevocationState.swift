@@ -22,6 +22,7 @@ extension ContactAccessControls {
     /// An app's status and revocation count now.
     package func revocationState(of bundleIdentifier: String) throws -> AccessRevocationState {
         let record = try service.repository.record(for: bundleIdentifier)
-        return AccessRevocationState(status: record?.status ?? .notDetermined, revocations: record?.generation.revocation)
+        return AccessRevocationState(
+            status: record?.status ?? .notDetermined, revocations: record?.generation.revocation)
     }
 }

@@ -13,14 +13,18 @@ public enum ContactFixtures {
         let contact = CNMutableContact()
         contact.givenName = givenName
         contact.familyName = familyName
-        contact.phoneNumbers = phones.map { CNLabeledValue(label: CNLabelPhoneNumberMobile, value: CNPhoneNumber(stringValue: $0)) }
+        contact.phoneNumbers = phones.map {
+            CNLabeledValue(label: CNLabelPhoneNumberMobile, value: CNPhoneNumber(stringValue: $0))
+        }
         contact.emailAddresses = emails.map { CNLabeledValue(label: CNLabelHome, value: $0 as NSString) }
         return contact
     }
 
     /// Saves contacts in one request and returns them.
     @discardableResult
-    public static func save(_ contacts: [CNMutableContact], in store: CNContactStore, container: String? = nil) throws -> [CNMutableContact] {
+    public static func save(_ contacts: [CNMutableContact], in store: CNContactStore, container: String? = nil) throws
+        -> [CNMutableContact]
+    {
         let request = CNSaveRequest()
         for contact in contacts {
             request.add(contact, toContainerWithIdentifier: container)

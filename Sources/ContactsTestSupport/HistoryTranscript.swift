@@ -38,7 +38,9 @@ public final class HistoryTranscript: NSObject, CNChangeHistoryEventVisitor {
         lines.append("add group \(group(event.group))\(container(event.containerIdentifier))")
     }
     public func visit(_ event: CNChangeHistoryUpdateGroupEvent) { lines.append("update group \(group(event.group))") }
-    public func visit(_ event: CNChangeHistoryDeleteGroupEvent) { lines.append("delete group \(event.groupIdentifier)") }
+    public func visit(_ event: CNChangeHistoryDeleteGroupEvent) {
+        lines.append("delete group \(event.groupIdentifier)")
+    }
     public func visitAddMember(_ event: CNChangeHistoryAddMemberToGroupEvent) {
         lines.append("add member \(event.member.identifier) to \(group(event.group))")
     }

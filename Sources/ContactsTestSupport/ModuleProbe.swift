@@ -37,7 +37,10 @@ package struct ModuleProbe: Sendable {
         }
         // <scratch>/<triple>/debug/Modules: the build description is <scratch>/debug.yaml.
         let scratch = directory.deletingLastPathComponent().deletingLastPathComponent()
-        let description = (try? String(contentsOf: scratch.appendingPathComponent("\(directory.lastPathComponent).yaml"), encoding: .utf8)) ?? ""
+        let description =
+            (try? String(
+                contentsOf: scratch.appendingPathComponent("\(directory.lastPathComponent).yaml"), encoding: .utf8))
+            ?? ""
         return ModuleProbe(
             modules: modules, moduleMapFlags: moduleMapFlags(in: description),
             packageName: packageName(of: "ContactsEngine", in: description))
@@ -106,7 +109,7 @@ package struct ModuleProbe: Sendable {
             "x86_64-unknown-linux-gnu", "-minimum-access-level", "public", "-output-dir", directory.path,
         ]
         #if arch(arm64)
-        arguments[7] = "aarch64-unknown-linux-gnu"
+            arguments[7] = "aarch64-unknown-linux-gnu"
         #endif
         arguments += moduleMapFlags
         let process = Process()

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A server started by a test as a child process on 127.0.0.1, stopped when the value is released.
@@ -49,7 +49,8 @@ package final class ServerProcess: @unchecked Sendable {
         while Date() < deadline {
             if !process.isRunning {
                 let output = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
-                throw ServerError("\(executable.lastPathComponent) \(arguments.first ?? "") exited at start: \(output.suffix(2000))")
+                throw ServerError(
+                    "\(executable.lastPathComponent) \(arguments.first ?? "") exited at start: \(output.suffix(2000))")
             }
             if Self.accepts(port: port) { return }
             usleep(50_000)
@@ -115,7 +116,9 @@ package final class ServerProcess: @unchecked Sendable {
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0 else { throw ServerError("cannot bind a port") }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -131,7 +134,8 @@ package final class ServerProcess: @unchecked Sendable {
             let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("python3")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        throw ServerError("python3 is not on PATH; the CardDAV tests need it to run Radicale and Xandikos (.ci/run installs them)")
+        throw ServerError(
+            "python3 is not on PATH; the CardDAV tests need it to run Radicale and Xandikos (.ci/run installs them)")
     }
 
     /// Fails with a clear message when a Python module is missing.
@@ -144,7 +148,8 @@ package final class ServerProcess: @unchecked Sendable {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw ServerError("\(package) is not installed: run `pip install radicale xandikos` (.ci/run installs them)")
+            throw ServerError(
+                "\(package) is not installed: run `pip install radicale xandikos` (.ci/run installs them)")
         }
     }
 }

@@ -49,13 +49,15 @@ public final class TemporaryStore: Sendable {
         case .embedded:
             url = directory.appendingPathComponent("Contacts.sqlite")
             daemon = nil
-            store = CNContactStore(configuration: Self.configuration(url: url, localeIdentifier: localeIdentifier, isReadOnly: false))
+            store = CNContactStore(
+                configuration: Self.configuration(url: url, localeIdentifier: localeIdentifier, isReadOnly: false))
             person = store
         case .daemon:
             let daemon = try TestDaemon(directory: directory, localeIdentifier: localeIdentifier)
             url = daemon.storeURL
             self.daemon = daemon
-            person = CNContactStore(configuration: Self.configuration(url: url, localeIdentifier: localeIdentifier, isReadOnly: false))
+            person = CNContactStore(
+                configuration: Self.configuration(url: url, localeIdentifier: localeIdentifier, isReadOnly: false))
             if opensAppStore {
                 try person.accessControls().setAccess(.full, for: TestDaemon.app.bundleIdentifier)
                 store = try daemon.appStore(for: TestDaemon.app)
@@ -72,11 +74,13 @@ public final class TemporaryStore: Sendable {
     }
 
     /// A configuration for the same file, to open a second store on it as the person.
-    public func configuration(localeIdentifier: String = "en_US", isReadOnly: Bool = false) -> ContactStoreConfiguration {
+    public func configuration(localeIdentifier: String = "en_US", isReadOnly: Bool = false) -> ContactStoreConfiguration
+    {
         Self.configuration(url: url, localeIdentifier: localeIdentifier, isReadOnly: isReadOnly)
     }
 
-    private static func configuration(url: URL, localeIdentifier: String, isReadOnly: Bool) -> ContactStoreConfiguration {
+    private static func configuration(url: URL, localeIdentifier: String, isReadOnly: Bool) -> ContactStoreConfiguration
+    {
         var configuration = ContactStoreConfiguration(url: url, isReadOnly: isReadOnly)
         configuration.localeIdentifier = localeIdentifier
         return configuration
@@ -84,7 +88,9 @@ public final class TemporaryStore: Sendable {
 
     /// Another store like ``store``: on the same file (embedded), or another connection of the same app.
     public func reopen() throws -> CNContactStore {
-        guard let daemon else { return CNContactStore(configuration: configuration(localeIdentifier: localeIdentifier)) }
+        guard let daemon else {
+            return CNContactStore(configuration: configuration(localeIdentifier: localeIdentifier))
+        }
         return try daemon.appStore(for: TestDaemon.app)
     }
 

@@ -18,7 +18,8 @@ package final class TestDaemon: Sendable {
     /// person, and the notes entitlement, as the person's own store would have.
     package static let app = AppIdentity(
         bundleIdentifier: "org.swift-contacts.tests.store", displayName: "Store Tests",
-        usageDescription: "Tests the store.", entitlements: AppEntitlements(granted: [AppEntitlements.contactsNotesKey]))
+        usageDescription: "Tests the store.", entitlements: AppEntitlements(granted: [AppEntitlements.contactsNotesKey])
+    )
 
     /// The file of this test user's store, which the person's own tools open (embedded).
     package let storeURL: URL

@@ -166,7 +166,8 @@ extension PersonScreens {
 
     /// `POST /button/<session>/tap`: the person tapped a contact.
     func buttonTap(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        guard let session = context.parameters.get("session"), let posted = try await framePost(request, session: session),
+        guard let session = context.parameters.get("session"),
+            let posted = try await framePost(request, session: session),
             let identifier = posted.post.identifier
         else { return Self.outcome(nil) }
         let (post, uid) = posted
@@ -176,12 +177,14 @@ extension PersonScreens {
 
     /// `POST /button/<session>/answer`: the person answered the simplified prompt.
     func buttonAnswer(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        guard let session = context.parameters.get("session"), let posted = try await framePost(request, session: session),
+        guard let session = context.parameters.get("session"),
+            let posted = try await framePost(request, session: session),
             let answer = posted.post.answer, answer == "allow" || answer == "deny"
         else { return Self.outcome(nil) }
         let (post, uid) = posted
         return Self.outcome(
-            await backend.accessButtonAnswer(session, uid: uid, allow: answer == "allow", verification: post.verification))
+            await backend.accessButtonAnswer(
+                session, uid: uid, allow: answer == "allow", verification: post.verification))
     }
 
     /// The frame's JSON answer; nil: 403 (no cookie, no secret or a spent one). Identifiers only, never names.

@@ -135,7 +135,8 @@ extension PersonScreens {
                 number, entry -> [String: Any] in
                 [
                     "number": number, "label": entry.label, "text": entry.text,
-                    "value": Self.propertyValue(contact: contact.identifier, key: entry.key, valueIdentifier: entry.valueIdentifier),
+                    "value": Self.propertyValue(
+                        contact: contact.identifier, key: entry.key, valueIdentifier: entry.valueIdentifier),
                 ]
             }
             guard !properties.isEmpty else { return nil }

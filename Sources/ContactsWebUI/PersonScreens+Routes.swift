@@ -26,8 +26,11 @@ extension PersonScreens {
         router.get("/settings/apps/:bundle", use: serve { try $0.app($1, $2) })
         router.post("/settings/apps/:bundle", use: serve { try await $0.change($1, $2) })
         router.post("/signout", use: serve { try await $0.signOut($1, $2) })
-        router.get("/static/button.css", use: serve { screens, _, _ in screens.asset(screens.button.styleSheet, "text/css") })
-        router.get("/static/button.js", use: serve { screens, _, _ in screens.asset(screens.button.script, "text/javascript") })
+        router.get(
+            "/static/button.css", use: serve { screens, _, _ in screens.asset(screens.button.styleSheet, "text/css") })
+        router.get(
+            "/static/button.js", use: serve { screens, _, _ in screens.asset(screens.button.script, "text/javascript") }
+        )
         router.get("/button/:session", use: serve { try await $0.buttonFrame($1, $2) })
         router.get("/button/:session/style.css", use: serve { $0.buttonStyleSheet($1, $2) })
         router.post("/button/:session/tap", use: serve { try await $0.buttonTap($1, $2) })

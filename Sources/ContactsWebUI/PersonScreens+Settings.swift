@@ -56,7 +56,9 @@ extension PersonScreens {
             return message(.forbidden, "errorForbidden", language)
         }
         guard let bundle = context.parameters.get("bundle"),
-            try backend.personStore(uid: session.uid).accessControls().apps().contains(where: { $0.bundleIdentifier == bundle })
+            try backend.personStore(uid: session.uid).accessControls().apps().contains(where: {
+                $0.bundleIdentifier == bundle
+            })
         else { return message(.notFound, "errorNoApp", language, session: session) }
         let change: AccessChange
         switch form.queryParameters["access"] {
@@ -67,7 +69,8 @@ extension PersonScreens {
         default: return message(.badRequest, "errorForbidden", language, session: session)
         }
         do {
-            try backend.setAccess(change, for: bundle, keepProcesses: form.queryParameters["keep"] == "on", uid: session.uid)
+            try backend.setAccess(
+                change, for: bundle, keepProcesses: form.queryParameters["keep"] == "on", uid: session.uid)
         } catch let error as CNError where error.code == .authorizationDenied {
             // The administrator restricted the app: the person cannot change it.
             return message(.forbidden, "appRestricted", language, session: session)

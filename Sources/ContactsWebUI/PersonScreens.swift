@@ -32,7 +32,9 @@ package final class PersonScreens: Sendable {
     package let port: Int
     private let task: Mutex<Task<Void, Never>?>
 
-    private init(configuration: PersonScreensConfiguration, backend: any PersonScreensBackend, port: Int, assets: Assets) {
+    private init(
+        configuration: PersonScreensConfiguration, backend: any PersonScreensBackend, port: Int, assets: Assets
+    ) {
         self.backend = backend
         self.links = OneTimeLinks(lifetime: configuration.linkLifetime)
         self.sessions = ScreenSessions(lifetime: configuration.sessionLifetime)
@@ -137,7 +139,8 @@ package final class PersonScreens: Sendable {
         }
 
         static func file(_ name: String, _ type: String) throws -> ByteBuffer {
-            guard let url = Bundle.module.url(forResource: name, withExtension: type, subdirectory: "Resources/Static") else {
+            guard let url = Bundle.module.url(forResource: name, withExtension: type, subdirectory: "Resources/Static")
+            else {
                 throw ScreenResourceError(name: "\(name).\(type)")
             }
             return ByteBuffer(bytes: Array(try Data(contentsOf: url)))

@@ -22,7 +22,9 @@ package struct WaitingPrompt: Sendable {
 
 /// What the person chose on the settings screen for an app.
 package enum AccessChange: Sendable, Equatable {
-    case denied, full, limited(Set<String>), reset
+    case denied, full
+    case limited(Set<String>)
+    case reset
 }
 
 /// What the daemon does for the screens: they hold no data of their own, and every change goes through the

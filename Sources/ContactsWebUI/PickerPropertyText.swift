@@ -20,9 +20,11 @@ struct PickerPropertyText {
 
     /// Whether the picker lists a key's values: text the person can read, not images or flags.
     static func isShown(_ key: String) -> Bool {
-        ![CNContactImageDataKey, CNContactThumbnailImageDataKey, CNContactImageDataAvailableKey, CNContactTypeKey,
-            CNContactIdentifierKey, CNContactNonGregorianBirthdayKey]
-            .contains(key)
+        ![
+            CNContactImageDataKey, CNContactThumbnailImageDataKey, CNContactImageDataAvailableKey, CNContactTypeKey,
+            CNContactIdentifierKey, CNContactNonGregorianBirthdayKey,
+        ]
+        .contains(key)
     }
 
     /// The entries of one key of a contact; none when it is empty.

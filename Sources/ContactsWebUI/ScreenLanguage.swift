@@ -16,7 +16,8 @@ struct ScreenLanguage: Sendable, Equatable {
     /// Negotiates from an Accept-Language header ("de-CH, de;q=0.9, en;q=0.8"): choices by descending quality,
     /// ties in the header's order; `q=0` excludes a language.
     init(acceptLanguage header: String?) {
-        let choices = (header ?? "").split(separator: ",").enumerated().compactMap { index, part -> (String, Double, Int)? in
+        let choices = (header ?? "").split(separator: ",").enumerated().compactMap {
+            index, part -> (String, Double, Int)? in
             let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
             guard let tag = pieces.first, !tag.isEmpty else { return nil }
             var quality = 1.0
@@ -35,7 +36,8 @@ struct ScreenLanguage: Sendable, Equatable {
         guard let language = parts.first else { return nil }
         switch language {
         case "zh":
-            let traditional = parts.contains("hant") || parts.contains("tw") || parts.contains("hk") || parts.contains("mo")
+            let traditional =
+                parts.contains("hant") || parts.contains("tw") || parts.contains("hk") || parts.contains("mo")
             return ScreenLanguage(code: traditional && !parts.contains("hans") ? "zh-Hant" : "zh-Hans")
         case "pt":
             return ScreenLanguage(code: "pt-BR")

@@ -10,7 +10,8 @@ struct ScreenStrings: Sendable {
         var tables: [String: [String: String]] = [:]
         for code in ScreenLanguage.supported {
             guard
-                let url = Bundle.module.url(forResource: code, withExtension: "json", subdirectory: "Resources/Localizations")
+                let url = Bundle.module.url(
+                    forResource: code, withExtension: "json", subdirectory: "Resources/Localizations")
             else { throw ScreenResourceError(name: "\(code).json") }
             tables[code] = try JSONDecoder().decode([String: String].self, from: Data(contentsOf: url))
         }

@@ -5,7 +5,8 @@ import Mustache
 /// by Mustache; the templates use no triple braces, so nothing reaches a page unescaped.
 struct ScreenTemplates: Sendable {
     private let library: MustacheLibrary
-    static let names = ["head", "foot", "contactList", "home", "consent", "choose", "message", "settings", "app", "picker"]
+    static let names =
+        ["head", "foot", "contactList", "home", "consent", "choose", "message", "settings", "app", "picker"]
         + buttonNames
     /// The contact access button's frame: a page of its own, without the screens' header.
     static let buttonNames = ["button"]
@@ -14,7 +15,8 @@ struct ScreenTemplates: Sendable {
         var library = MustacheLibrary()
         for name in Self.names {
             guard
-                let url = Bundle.module.url(forResource: name, withExtension: "mustache", subdirectory: "Resources/Templates")
+                let url = Bundle.module.url(
+                    forResource: name, withExtension: "mustache", subdirectory: "Resources/Templates")
             else { throw ScreenResourceError(name: "\(name).mustache") }
             try library.register(String(decoding: Data(contentsOf: url), as: UTF8.self), named: name)
         }

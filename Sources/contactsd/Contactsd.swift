@@ -29,12 +29,14 @@ struct Contactsd: ParsableCommand {
     @Option(help: "Seconds an app's consent request waits for the person's answer ('contacts privacy pending').")
     var consentTimeout = 120
 
-    @Option(help: "Seconds an app's contact picker or access picker waits for the person's screens before it is cancelled.")
+    @Option(
+        help: "Seconds an app's contact picker or access picker waits for the person's screens before it is cancelled.")
     var pickerTimeout = 600
 
     @Option(
         name: .customLong("flatpak-installation"),
-        help: "A system-wide Flatpak installation whose apps may be identified; repeatable (default: /var/lib/flatpak).")
+        help: "A system-wide Flatpak installation whose apps may be identified; repeatable (default: /var/lib/flatpak)."
+    )
     var flatpakInstallations: [String] = []
 
     @Option(help: "The loopback port of the person's screens (0: a free port the system chooses; links carry it).")
@@ -43,7 +45,10 @@ struct Contactsd: ParsableCommand {
     @Flag(help: "Serve no screens: consent requests are answered with 'contacts privacy answer' only.")
     var noScreens = false
 
-    @Option(help: "MiB set aside for SQLite's page cache when the daemon starts, so a fresh daemon's first calls do not pay for its growth; also the size the caches keep to once it is in use (0: none, caches grow on the heap).")
+    @Option(
+        help:
+            "MiB set aside for SQLite's page cache when the daemon starts, so a fresh daemon's first calls do not pay for its growth; also the size the caches keep to once it is in use (0: none, caches grow on the heap)."
+    )
     var sqlitePageCacheMib = 32
 
     func validate() throws {
@@ -55,7 +60,8 @@ struct Contactsd: ParsableCommand {
     func run() throws {
         // Before anything opens a store: SQLite takes its page cache's memory only before it starts.
         if sqlitePageCacheMib > 0, !DaemonPageCache.reserve(bytes: sqlitePageCacheMib << 20) {
-            Logger(label: "contactsd").notice("SQLite's page cache reads from the heap: it had started before the daemon")
+            Logger(label: "contactsd").notice(
+                "SQLite's page cache reads from the heap: it had started before the daemon")
         }
         var configuration = DaemonConfiguration(
             socketPath: socket, stateDirectory: URL(fileURLWithPath: state),

@@ -226,7 +226,8 @@ import Testing
         #expect(try contacts(harness, ["init"]).status == 0)
         for bad in ["0", "-5", "86401", "soon"] {
             let refused = try contacts(
-                harness, ["accounts", "add", server.baseURL, "--username", RadicaleServer.username, "--listing-timeout", bad],
+                harness,
+                ["accounts", "add", server.baseURL, "--username", RadicaleServer.username, "--listing-timeout", bad],
                 input: Self.password + "\n")
             #expect(refused.status == 64, "--listing-timeout \(bad)")
         }
@@ -235,7 +236,10 @@ import Testing
 
         let added = try contacts(
             harness,
-            ["accounts", "add", server.baseURL, "--username", RadicaleServer.username, "--listing-timeout", "2400", "--json"],
+            [
+                "accounts", "add", server.baseURL, "--username", RadicaleServer.username, "--listing-timeout", "2400",
+                "--json",
+            ],
             input: Self.password + "\n")
         #expect(added.status == 0, "\(added.standardError)")
         let account = try #require(try json(added) as? [String: Any])

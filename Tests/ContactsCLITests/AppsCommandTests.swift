@@ -34,15 +34,19 @@ import Testing
         func list() throws -> [[String: Any]] {
             let result = try contacts(["apps", "list", "--json"])
             #expect(result.status == 0, "\(result.standardError)")
-            return try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+            return try #require(
+                try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
         }
     }
 
     @Test func registerWritesTheRealPathAndTheHashOfTheExecutable() throws {
         let world = try World()
-        let result = try world.register(nil, "org.example.friends", [
-            "--name", "Friends", "--usage", "Finds your friends.", "--entitlement", "com.apple.developer.contacts.notes",
-        ])
+        let result = try world.register(
+            nil, "org.example.friends",
+            [
+                "--name", "Friends", "--usage", "Finds your friends.", "--entitlement",
+                "com.apple.developer.contacts.notes",
+            ])
         #expect(result.status == 0, "\(result.standardError)")
         let file = world.registry + "/org.example.friends.json"
         let digest = try AdministrationSupport.sha256(world.executable)
@@ -50,7 +54,8 @@ import Testing
         #expect(result.standardOutput.contains(world.executable))
         #expect(result.standardOutput.contains(digest))
         #expect(!result.standardOutput.contains("Note:"), "root's file is trusted")
-        let entry = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        let entry = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
         #expect(entry["executable"] as? String == world.executable, "the link resolved, as /proc/PID/exe shows it")
         #expect(entry["sha256"] as? String == digest)
         #expect(entry["displayName"] as? String == "Friends")
@@ -65,7 +70,8 @@ import Testing
 
     @Test func listShowsTrustAndWhetherTheHashStillMatches() throws {
         let world = try World()
-        #expect(try world.contacts(["apps", "list"]).standardOutput == "No apps are registered in \(world.registry).\n")
+        #expect(
+            try world.contacts(["apps", "list"]).standardOutput == "No apps are registered in \(world.registry).\n")
         #expect(try world.register().status == 0)
         var app = try #require(try world.list().first)
         #expect(app["bundleIdentifier"] as? String == "org.example.friends")
@@ -123,7 +129,9 @@ import Testing
         let path = world.harness.realDirectory.appendingPathComponent(kind).path
         switch kind {
         case "apps-folder": try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        case "plain-file": FileManager.default.createFile(atPath: path, contents: Data("x".utf8), attributes: [.posixPermissions: 0o644])
+        case "plain-file":
+            FileManager.default.createFile(
+                atPath: path, contents: Data("x".utf8), attributes: [.posixPermissions: 0o644])
         default: break
         }
         let result = try world.register(path)

@@ -27,11 +27,14 @@ import Testing
     @Test func aFlatpakAppIsRegisteredByItsAppIDWithNoExecutable() throws {
         let world = try World()
         let result = try world.contacts([
-            "apps", "register", "--flatpak", "org.example.Friends", "--name", "Friends", "--usage", "Finds your friends.",
+            "apps", "register", "--flatpak", "org.example.Friends", "--name", "Friends", "--usage",
+            "Finds your friends.",
             "--entitlement", "com.apple.developer.contacts.notes",
         ])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.hasPrefix("Registered org.example.Friends in \(world.registry)/org.example.Friends.json:\n"))
+        #expect(
+            result.standardOutput.hasPrefix(
+                "Registered org.example.Friends in \(world.registry)/org.example.Friends.json:\n"))
         #expect(result.standardOutput.contains("flatpak"))
         let entry = try world.entry("org.example.Friends")
         #expect(entry["sandbox"] as? String == "flatpak")
@@ -46,7 +49,8 @@ import Testing
         let list = try world.contacts(["apps", "list", "--json"])
         #expect(list.status == 0)
         #expect(!list.standardError.contains("not a registry entry"))
-        let apps = try #require(try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
+        let apps = try #require(
+            try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
         #expect(apps.first?["sandbox"] as? String == "flatpak")
         #expect(apps.first?["sandboxID"] as? String == "org.example.Friends")
         #expect(apps.first?["trusted"] as? Bool == true)

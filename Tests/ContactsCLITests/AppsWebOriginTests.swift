@@ -22,7 +22,8 @@ import Testing
 
     @Test(arguments: [
         "https://*.example", "null", "https://friends.example/app", "https://user@friends.example",
-        "ftp://friends.example", "https://friends.example?x=1", "https://friends.example; script-src *", "friends.example",
+        "ftp://friends.example", "https://friends.example?x=1", "https://friends.example; script-src *",
+        "friends.example",
     ])
     func anythingButAnOriginIsAUsageError(given: String) throws {
         let world = try AppsCommandTests.World()
@@ -50,17 +51,20 @@ import Testing
         #expect(bad.status == 64)
         #expect(!FileManager.default.fileExists(atPath: world.registry + "/org.example.snap.json"))
 
-        let host = try world.register(nil, "org.example.host", ["--usage", "Finds.", "--web-origin", "http://127.0.0.2:8080"])
+        let host = try world.register(
+            nil, "org.example.host", ["--usage", "Finds.", "--web-origin", "http://127.0.0.2:8080"])
         #expect(host.status == 0, "\(host.standardError)")
         _ = try world.register("/usr/bin/true", "org.example.plain", ["--usage", "Finds."])
         let apps = try world.list()
-        let origins = Dictionary(uniqueKeysWithValues: apps.compactMap { app in
-            (app["bundleIdentifier"] as? String).map { ($0, app["webOrigin"] as? String ?? "none") }
-        })
-        #expect(origins == [
-            "org.example.Friends": "https://friends.example", "org.example.host": "http://127.0.0.2:8080",
-            "org.example.plain": "none",
-        ])
+        let origins = Dictionary(
+            uniqueKeysWithValues: apps.compactMap { app in
+                (app["bundleIdentifier"] as? String).map { ($0, app["webOrigin"] as? String ?? "none") }
+            })
+        #expect(
+            origins == [
+                "org.example.Friends": "https://friends.example", "org.example.host": "http://127.0.0.2:8080",
+                "org.example.plain": "none",
+            ])
         let table = try world.contacts(["apps", "list"]).standardOutput
         #expect(table.contains("WEB ORIGIN"))
         #expect(table.contains("https://friends.example") && table.contains("http://127.0.0.2:8080"))

@@ -9,7 +9,8 @@ import Testing
     @Test(arguments: [
         ["list"], ["show", "X"], ["search", "ann"], ["search", "--phone", "0170"], ["add", "--given", "A"],
         ["edit", "X", "--family", "B"], ["delete", "X"], ["import", "a.vcf"], ["export"], ["groups"],
-        ["groups", "list"], ["groups", "create", "Family"], ["groups", "rename", "G", "Kin"], ["groups", "delete", "G"],
+        ["groups", "list"], ["groups", "create", "Family"], ["groups", "rename", "G", "Kin"],
+        ["groups", "delete", "G"],
         ["groups", "add", "G", "C"], ["groups", "remove", "G", "C"], ["groups", "members", "G"], ["containers"],
         ["containers", "create", "Work", "--type", "exchange"], ["info"], ["init"],
         ["privacy"], ["privacy", "apps"], ["privacy", "show", "A"], ["privacy", "allow", "A", "--full"],
@@ -28,7 +29,8 @@ import Testing
     @Test(arguments: [
         ["show"], ["search", "--phone", "--email", "1"], ["search", "--"], ["add"], ["edit", "X"],
         ["add", "--given", "A", "--birthday", "1990-13-01"], ["add", "--given", "A", "--address", "only;three;fields"],
-        ["list", "--group", "G", "--container", "C"], ["export", "--group", "G", "X"], ["export", "--vcard-version", "2.1"],
+        ["list", "--group", "G", "--container", "C"], ["export", "--group", "G", "X"],
+        ["export", "--vcard-version", "2.1"],
         ["import"], ["groups", "create", " "], ["containers", "create", "W", "--type", "local"],
         ["privacy", "allow", "A"], ["privacy", "allow", "A", "--full", "--limited"],
         ["privacy", "allow", "A", "--full", "C"],
@@ -45,9 +47,10 @@ import Testing
         #expect(code.rawValue == 64)
     }
 
-    @Test(arguments: [
-        ("1988-04-01", 1988, 4, 1), ("--05-14", nil, 5, 14), ("1992-02-29", 1992, 2, 29), ("12-25", nil, 12, 25),
-    ] as [(String, Int?, Int, Int)])
+    @Test(
+        arguments: [
+            ("1988-04-01", 1988, 4, 1), ("--05-14", nil, 5, 14), ("1992-02-29", 1992, 2, 29), ("12-25", nil, 12, 25),
+        ] as [(String, Int?, Int, Int)])
     func birthdaysParse(text: String, year: Int?, month: Int, day: Int) throws {
         let date = try #require(ContactFieldOptions.date(text))
         #expect(date.year == year && date.month == month && date.day == day)
@@ -58,11 +61,12 @@ import Testing
         #expect(ContactFieldOptions.date(text) == nil)
     }
 
-    @Test(arguments: [
-        ("mobile=+49 170", CNLabelPhoneNumberMobile, "+49 170"), ("+49 170", nil, "+49 170"),
-        ("Cottage=+1 555", "Cottage", "+1 555"), ("https://x.example/?a=b", nil, "https://x.example/?a=b"),
-        ("work=a@b.example", CNLabelWork, "a@b.example"),
-    ] as [(String, String?, String)])
+    @Test(
+        arguments: [
+            ("mobile=+49 170", CNLabelPhoneNumberMobile, "+49 170"), ("+49 170", nil, "+49 170"),
+            ("Cottage=+1 555", "Cottage", "+1 555"), ("https://x.example/?a=b", nil, "https://x.example/?a=b"),
+            ("work=a@b.example", CNLabelWork, "a@b.example"),
+        ] as [(String, String?, String)])
     func labelsSplitFromValues(text: String, label: String?, value: String) {
         let split = ContactFieldOptions.splitLabel(text)
         #expect(split.label == label && split.value == value)

@@ -32,7 +32,9 @@ import Testing
         #expect(first.added == 25 && first.cards == 25)
         let second = try importer.run(files: [file])
         #expect(second.added == 0 && second.updated == 0 && second.skipped == ["unchanged": 25])
-        let count = try temporary.store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "Test"), keysToFetch: []).count
+        let count = try temporary.store.unifiedContacts(
+            matching: CNContact.predicateForContacts(matchingName: "Test"), keysToFetch: []
+        ).count
         #expect(count == 25)
     }
 
@@ -53,13 +55,16 @@ import Testing
         var importer = ContactImporter(store: temporary.store)
         importer.showsProgress = false
         _ = try importer.run(files: [try write(Self.card(1, phone: "+49 170 1234567", email: false), in: temporary)])
-        let renumbered = try importer.run(files: [try write(Self.card(1, phone: "+49 170 7654321", email: false), in: temporary, name: "b.vcf")])
+        let renumbered = try importer.run(files: [
+            try write(Self.card(1, phone: "+49 170 7654321", email: false), in: temporary, name: "b.vcf")
+        ])
         #expect(renumbered.added == 0 && renumbered.updated == 1)
     }
 
     @Test func groupCardsBecomeGroupsOnceWithTheirMembers() throws {
         let temporary = try TemporaryStore()
-        let group = "BEGIN:VCARD\r\nVERSION:4.0\r\nKIND:group\r\nFN:Club\r\nMEMBER:urn:uuid:uid-1\r\nMEMBER:urn:uuid:uid-2\r\n"
+        let group =
+            "BEGIN:VCARD\r\nVERSION:4.0\r\nKIND:group\r\nFN:Club\r\nMEMBER:urn:uuid:uid-1\r\nMEMBER:urn:uuid:uid-2\r\n"
             + "MEMBER:urn:uuid:unknown\r\nEND:VCARD\r\n"
         let file = try write(Self.card(1) + Self.card(2) + Self.card(3) + group, in: temporary)
         var importer = ContactImporter(store: temporary.store)
@@ -89,7 +94,8 @@ import Testing
             #expect(failure.exitCode == 65)
             #expect(failure.message == "malformed vCard in \(bad.path):4; nothing was imported")
         }
-        let all = try temporary.store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "Test"), keysToFetch: [])
+        let all = try temporary.store.unifiedContacts(
+            matching: CNContact.predicateForContacts(matchingName: "Test"), keysToFetch: [])
         #expect(all.isEmpty)
     }
 }

@@ -27,8 +27,11 @@ import Testing
 
         func adopt(_ store: URL? = nil, _ extra: [String] = []) throws -> CommandLineHarness.Result {
             try harness.contacts(
-                ["daemon", "adopt", "--uid", "\(person.uid)", "--store", (store ?? source).path, "--state", state.path,
-                    "--daemon-user", "contacts-test-b"] + extra,
+                [
+                    "daemon", "adopt", "--uid", "\(person.uid)", "--store", (store ?? source).path, "--state",
+                    state.path,
+                    "--daemon-user", "contacts-test-b",
+                ] + extra,
                 store: false)
         }
 
@@ -41,7 +44,8 @@ import Testing
         /// keeps its owner and gains no root-owned companions).
         func openAdoptedCopy() throws -> CNContactStore {
             let copy = harness.realDirectory.appendingPathComponent("inspect/Contacts.sqlite")
-            try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: destination, to: copy)
             return CNContactStore(url: copy)
         }
@@ -55,24 +59,35 @@ import Testing
 
         let file = try AdministrationSupport.status(world.destination.path)
         #expect(file.uid == world.daemon.uid && file.gid == world.daemon.gid && file.mode == 0o600)
-        for folder in [world.state, world.state.appendingPathComponent("users"), world.destination.deletingLastPathComponent()] {
+        for folder in [
+            world.state, world.state.appendingPathComponent("users"), world.destination.deletingLastPathComponent(),
+        ] {
             let status = try AdministrationSupport.status(folder.path)
             #expect(status.uid == world.daemon.uid && status.mode == 0o700, "\(folder.path)")
         }
-        #expect(try world.files(in: world.destination.deletingLastPathComponent(), startingWith: "") == ["Contacts.sqlite"])
+        #expect(
+            try world.files(in: world.destination.deletingLastPathComponent(), startingWith: "") == ["Contacts.sqlite"])
 
         // The original is renamed, never deleted, with its write-ahead log beside it.
         #expect(!FileManager.default.fileExists(atPath: world.source.path))
-        let kept = try world.files(in: world.source.deletingLastPathComponent(), startingWith: "Contacts.sqlite.adopted-")
+        let kept = try world.files(
+            in: world.source.deletingLastPathComponent(), startingWith: "Contacts.sqlite.adopted-")
         let original = try #require(kept.first { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") })
         #expect(original.wholeMatch(of: /Contacts\.sqlite\.adopted-\d{8}T\d{6}Z/) != nil)
         #expect(result.standardOutput.contains("Kept the original as \(world.source.path).adopted-"))
-        guard case .store(let originalSummary) = StoreInspection.inspect(world.source.deletingLastPathComponent().appendingPathComponent(original))
-        else { Issue.record("the original is no longer a store"); return }
+        guard
+            case .store(let originalSummary) = StoreInspection.inspect(
+                world.source.deletingLastPathComponent().appendingPathComponent(original))
+        else {
+            Issue.record("the original is no longer a store")
+            return
+        }
         #expect(originalSummary.contactCount == 2)
 
         let store = try world.openAdoptedCopy()
-        let keys = [CNContactGivenNameKey, CNContactFamilyNameKey, CNContactNoteKey, CNContactImageDataKey].map { $0 as CNKeyDescriptor }
+        let keys = [CNContactGivenNameKey, CNContactFamilyNameKey, CNContactNoteKey, CNContactImageDataKey].map {
+            $0 as CNKeyDescriptor
+        }
         var contacts: [String: CNContact] = [:]
         try store.enumerateContacts(with: CNContactFetchRequest(keysToFetch: keys)) { contact, _ in
             contacts[contact.givenName] = contact
@@ -86,7 +101,8 @@ import Testing
         let members = try store.unifiedContacts(
             matching: CNContact.predicateForContactsInGroup(withIdentifier: group.identifier), keysToFetch: keys)
         #expect(members.map(\.givenName) == ["Ann"])
-        let apps = Dictionary(uniqueKeysWithValues: try store.accessControls().apps().map { ($0.bundleIdentifier, $0.status) })
+        let apps = Dictionary(
+            uniqueKeysWithValues: try store.accessControls().apps().map { ($0.bundleIdentifier, $0.status) })
         #expect(apps["org.example.allowed"] == .authorized)
         #expect(apps["org.example.denied"] == .denied)
     }
@@ -109,7 +125,10 @@ import Testing
         #expect(backups.count == 1)
         guard case .store(let old) = StoreInspection.inspect(folder.appendingPathComponent(backups[0])),
             case .store(let new) = StoreInspection.inspect(world.destination)
-        else { Issue.record("both stores are kept"); return }
+        else {
+            Issue.record("both stores are kept")
+            return
+        }
         #expect(old.contactCount == 2)
         #expect(new.contactCount == 1)
         #expect(try AdministrationSupport.status(world.destination.path).uid == world.daemon.uid)
@@ -136,10 +155,12 @@ import Testing
         // The same location named by the option, by CONTACTS_STORE and by XDG_DATA_HOME (the default).
         let folder = world.source.deletingLastPathComponent()
         let xdg = world.harness.realDirectory.appendingPathComponent("xdg")
-        try FileManager.default.createDirectory(at: xdg.appendingPathComponent("contacts"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: xdg.appendingPathComponent("contacts"), withIntermediateDirectories: true)
         let kept = try world.files(in: folder, startingWith: "Contacts.sqlite.adopted-")
         try FileManager.default.createSymbolicLink(
-            at: xdg.appendingPathComponent("contacts/\(kept[0])"), withDestinationURL: folder.appendingPathComponent(kept[0]))
+            at: xdg.appendingPathComponent("contacts/\(kept[0])"),
+            withDestinationURL: folder.appendingPathComponent(kept[0]))
         let runs = [
             try world.harness.contacts(["list", "--store", world.source.path], store: false),
             try world.harness.contacts(["list"], store: false, environment: ["CONTACTS_STORE": world.source.path]),
@@ -157,7 +178,10 @@ import Testing
         let world = try World()
         let home = String(cString: try #require(getpwuid(world.person.uid)).pointee.pw_dir)
         let result = try world.harness.contacts(
-            ["daemon", "adopt", "--uid", "\(world.person.uid)", "--state", world.state.path, "--daemon-user", "contacts-test-b"],
+            [
+                "daemon", "adopt", "--uid", "\(world.person.uid)", "--state", world.state.path, "--daemon-user",
+                "contacts-test-b",
+            ],
             store: false)
         #expect(result.status == 66, "contacts-test-a has no store")
         #expect(result.standardError.contains("no contacts store at \(home)/.local/share/contacts/Contacts.sqlite"))
@@ -166,8 +190,11 @@ import Testing
     @Test func anUnknownDaemonUserIsRefused() throws {
         let world = try World()
         let result = try world.harness.contacts(
-            ["daemon", "adopt", "--uid", "\(world.person.uid)", "--store", world.source.path, "--state", world.state.path,
-                "--daemon-user", "contactsd-test-nobody"],
+            [
+                "daemon", "adopt", "--uid", "\(world.person.uid)", "--store", world.source.path, "--state",
+                world.state.path,
+                "--daemon-user", "contactsd-test-nobody",
+            ],
             store: false)
         #expect(result.status == 67)
         #expect(result.standardError.contains("no user contactsd-test-nobody"))

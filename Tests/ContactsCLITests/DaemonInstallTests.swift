@@ -78,29 +78,33 @@ import Testing
         #expect(warnings.count == (hidden ? 1 : 0), "\(warnings)")
         let secondOutput = second.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
             .filter { !$0.hasPrefix("Warning: ") }.joined(separator: "\n")
-        #expect(secondOutput == """
-            System user \(user) exists (uid \(uid)).
-            \(root)/var/lib/contactsd is in place (owner \(user), mode 0700).
-            \(root)/etc/contacts/apps is in place (owner root, mode 0755).
-            \(unitPath) is up to date.
-            \(autostartPath) is up to date.
-            \(registerLine)
-            Nothing changed: contactsd is installed.
-            Next, if it is not running: systemctl enable --now contactsd
+        #expect(
+            secondOutput == """
+                System user \(user) exists (uid \(uid)).
+                \(root)/var/lib/contactsd is in place (owner \(user), mode 0700).
+                \(root)/etc/contacts/apps is in place (owner root, mode 0755).
+                \(unitPath) is up to date.
+                \(autostartPath) is up to date.
+                \(registerLine)
+                Nothing changed: contactsd is installed.
+                Next, if it is not running: systemctl enable --now contactsd
 
-            """)
+                """)
         #expect(try String(contentsOfFile: unitPath, encoding: .utf8) == unit)
 
         // Someone loosened the state directory: the next run puts it right, and says so.
         chmod(root + "/var/lib/contactsd", 0o755)
         let third = try harness.contacts(arguments, store: false)
-        #expect(third.standardOutput.contains("Set \(root)/var/lib/contactsd to owner \(user), mode 0700 (was uid \(uid), mode 0755)."))
+        #expect(
+            third.standardOutput.contains(
+                "Set \(root)/var/lib/contactsd to owner \(user), mode 0700 (was uid \(uid), mode 0755)."))
         #expect(try AdministrationSupport.status(root + "/var/lib/contactsd").mode == 0o700)
 
         // Once the tool is registered as the person's agent, the install stops asking for it.
         let registered = try harness.contacts(
             [
-                "apps", "register", tool, "--bundle-id", "org.swift-contacts.contacts", "--usage", "Answers apps for you.",
+                "apps", "register", tool, "--bundle-id", "org.swift-contacts.contacts", "--usage",
+                "Answers apps for you.",
                 "--entitlement", "org.swift-contacts.person-agent", "--registry", root + "/etc/contacts/apps",
             ], store: false)
         #expect(registered.status == 0, "\(registered.standardError)")

@@ -25,9 +25,12 @@ import Testing
 
     @Test func editReplacesOrAppendsListsAndClearsFields() throws {
         let harness = try CommandLineHarness()
-        let identifier = try harness.contacts(["add", "--create", "--given", "Ann", "--job-title", "Cook", "--phone", "1"])
-            .standardOutput.trimmingCharacters(in: .newlines)
-        #expect(try harness.contacts(["edit", identifier, "--phone", "home=2", "--append", "--job-title", ""]).status == 0)
+        let identifier = try harness.contacts([
+            "add", "--create", "--given", "Ann", "--job-title", "Cook", "--phone", "1",
+        ])
+        .standardOutput.trimmingCharacters(in: .newlines)
+        #expect(
+            try harness.contacts(["edit", identifier, "--phone", "home=2", "--append", "--job-title", ""]).status == 0)
         let json = try harness.contacts(["show", "--json", identifier]).standardOutput
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let phones = (object["phoneNumbers"] as? [[String: Any]] ?? []).compactMap { $0["value"] as? String }
@@ -53,7 +56,8 @@ import Testing
     @Test func groupsLifecycle() throws {
         let harness = try CommandLineHarness()
         try harness.importExampleAddressBook()
-        let group = try harness.contacts(["groups", "create", "Colleagues"]).standardOutput.trimmingCharacters(in: .newlines)
+        let group = try harness.contacts(["groups", "create", "Colleagues"]).standardOutput.trimmingCharacters(
+            in: .newlines)
         #expect(group.hasSuffix(":ABGroup"))
         let anna = try harness.identifier(ofContactNamed: "Müller")
         let john = try harness.identifier(ofContactNamed: "Appleseed")

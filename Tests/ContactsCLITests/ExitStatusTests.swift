@@ -29,9 +29,12 @@ import Testing
     }
 
     @Test func failureLineNamesCodeAndHintOnOneLine() {
-        let error = CNError(.recordDoesNotExist, userInfo: [CNErrorUserInfoAffectedRecordIdentifiersKey: ["X:ABPerson"]])
+        let error = CNError(
+            .recordDoesNotExist, userInfo: [CNErrorUserInfoAffectedRecordIdentifiersKey: ["X:ABPerson"]])
         let line = CommandFailure(error).line
-        #expect(line.hasPrefix("contacts: error: no record with the identifier X:ABPerson (CNError 200 recordDoesNotExist); hint: "))
+        #expect(
+            line.hasPrefix(
+                "contacts: error: no record with the identifier X:ABPerson (CNError 200 recordDoesNotExist); hint: "))
         #expect(!line.contains("\n"))
     }
 

@@ -25,7 +25,9 @@ import Testing
         let file = harness.directory.appendingPathComponent("export.vcf").path
         #expect(try harness.contacts(["export", "-o", file]).status == 0)
         let result = try harness.contacts(["import", file])
-        #expect(result.standardOutput == "Read 21 cards from 1 file: 0 added, 0 updated, 20 skipped.\n  skipped, unchanged: 20\n")
+        #expect(
+            result.standardOutput
+                == "Read 21 cards from 1 file: 0 added, 0 updated, 20 skipped.\n  skipped, unchanged: 20\n")
     }
 
     @Test func noGroupsLeavesGroupCardsOut() throws {
@@ -64,7 +66,9 @@ import Testing
     @Test func exportToAMissingFolderExitsWith73() throws {
         let harness = try CommandLineHarness()
         try harness.importExampleAddressBook()
-        let result = try harness.contacts(["export", "-o", harness.directory.appendingPathComponent("no/such/dir/x.vcf").path])
+        let result = try harness.contacts([
+            "export", "-o", harness.directory.appendingPathComponent("no/such/dir/x.vcf").path,
+        ])
         #expect(result.status == 73)
     }
 

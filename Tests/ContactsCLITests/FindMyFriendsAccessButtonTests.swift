@@ -18,15 +18,17 @@ import Testing
         let harness = try harnessWithLimitedApp()
         let result = try harness.findMyFriends(["Silva"], consent: "deny", button: "tap")
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput == Self.limitedHeader + """
-            No friend matches "Silva".
-            Contact access button: you shared 1 more friend:
-              João Silva  +55 11 91234-5678
+        #expect(
+            result.standardOutput == Self.limitedHeader + """
+                No friend matches "Silva".
+                Contact access button: you shared 1 more friend:
+                  João Silva  +55 11 91234-5678
 
-            """)
+                """)
         let later = try harness.findMyFriends(consent: "deny")
-        #expect(later.standardOutput == Self.limitedHeader + "1 friend:\n  João Silva  +55 11 91234-5678\n",
-                "the shared friend stays visible")
+        #expect(
+            later.standardOutput == Self.limitedHeader + "1 friend:\n  João Silva  +55 11 91234-5678\n",
+            "the shared friend stays visible")
         let apps = try harness.contacts(["privacy", "show", CommandLineHarness.findMyFriendsBundleIdentifier])
         #expect(apps.standardOutput.contains("Sees     1 of 20 contacts"))
     }
@@ -37,10 +39,12 @@ import Testing
         let anna = try harness.identifier(ofContactNamed: "Müller")
         // Anna does not match "Silva", so the person cannot share her through this button.
         let result = try harness.findMyFriends(["Silva"], consent: "deny", button: "tap:\(silva),\(anna)")
-        #expect(result.standardOutput.hasSuffix(
-            "Contact access button: you shared 1 more friend:\n  João Silva  +55 11 91234-5678\n"))
-        #expect(try harness.findMyFriends(["Müller"], consent: "deny").standardOutput
-            .hasPrefix(Self.limitedHeader + "No friend matches \"Müller\".\n"))
+        #expect(
+            result.standardOutput.hasSuffix(
+                "Contact access button: you shared 1 more friend:\n  João Silva  +55 11 91234-5678\n"))
+        #expect(
+            try harness.findMyFriends(["Müller"], consent: "deny").standardOutput
+                .hasPrefix(Self.limitedHeader + "No friend matches \"Müller\".\n"))
     }
 
     @Test(arguments: ["unverified", "ignore", "wave"])
@@ -48,11 +52,12 @@ import Testing
         let harness = try harnessWithLimitedApp()
         let result = try harness.findMyFriends(["Silva"], consent: "deny", button: button)
         #expect(result.status == 0)
-        #expect(result.standardOutput == Self.limitedHeader + """
-            No friend matches "Silva".
-            Contact access button: nothing more shared.
+        #expect(
+            result.standardOutput == Self.limitedHeader + """
+                No friend matches "Silva".
+                Contact access button: nothing more shared.
 
-            """)
+                """)
         #expect(try harness.findMyFriends(consent: "deny").standardOutput.hasSuffix("No friends to show.\n"))
     }
 
@@ -62,12 +67,13 @@ import Testing
         let silva = try harness.identifier(ofContactNamed: "Silva")
         #expect(try harness.findMyFriends(consent: "limited:\(silva)").status == 0)
         let result = try harness.findMyFriends(["Silva"], consent: "deny", button: "tap")
-        #expect(result.standardOutput == Self.limitedHeader + """
-            1 friend:
-              João Silva  +55 11 91234-5678
-            Contact access button: nothing more shared.
+        #expect(
+            result.standardOutput == Self.limitedHeader + """
+                1 friend:
+                  João Silva  +55 11 91234-5678
+                Contact access button: nothing more shared.
 
-            """, "a visible friend is not a match of the button")
+                """, "a visible friend is not a match of the button")
     }
 
     @Test func fullAccessShowsNoButton() throws {

@@ -14,10 +14,11 @@ import Testing
         #expect(first.standardOutput.hasPrefix("Asking for access to your contacts...\nAccess was not granted"))
         let second = try harness.findMyFriends(consent: "full")
         #expect(second.status == 1, "a decision is not asked again")
-        #expect(second.standardOutput == """
-            Access: denied. You can allow Find My Friends to see your contacts in your privacy settings.
+        #expect(
+            second.standardOutput == """
+                Access: denied. You can allow Find My Friends to see your contacts in your privacy settings.
 
-            """)
+                """)
     }
 
     @Test func fullAccessListsEveryoneAndIsRemembered() throws {
@@ -38,22 +39,24 @@ import Testing
         let joao = try harness.identifier(ofContactNamed: "Silva")
         let result = try harness.findMyFriends(consent: "limited:\(anna),\(joao)")
         #expect(result.status == 0)
-        #expect(result.standardOutput == """
-            Asking for access to your contacts...
-            Access: limited to the friends you chose to share.
-            2 friends:
-              Dr. Anna Maria Müller  +49 170 1234567
-              João Silva  +55 11 91234-5678
+        #expect(
+            result.standardOutput == """
+                Asking for access to your contacts...
+                Access: limited to the friends you chose to share.
+                2 friends:
+                  Dr. Anna Maria Müller  +49 170 1234567
+                  João Silva  +55 11 91234-5678
 
-            """)
+                """)
         let search = try harness.findMyFriends(["Appleseed"], consent: "full")
         #expect(search.status == 0)
-        #expect(search.standardOutput == """
-            Access: limited to the friends you chose to share.
-            No friend matches "Appleseed".
-            Contact access button: nothing more shared.
+        #expect(
+            search.standardOutput == """
+                Access: limited to the friends you chose to share.
+                No friend matches "Appleseed".
+                Contact access button: nothing more shared.
 
-            """, "a hidden friend reads as missing; the person did not tap the button")
+                """, "a hidden friend reads as missing; the person did not tap the button")
     }
 
     @Test func limitedWithNothingSharedShowsNoFriends() throws {
@@ -61,12 +64,13 @@ import Testing
         try harness.importExampleAddressBook()
         let result = try harness.findMyFriends(consent: "limited")
         #expect(result.status == 0)
-        #expect(result.standardOutput == """
-            Asking for access to your contacts...
-            Access: limited to the friends you chose to share.
-            No friends to show.
+        #expect(
+            result.standardOutput == """
+                Asking for access to your contacts...
+                Access: limited to the friends you chose to share.
+                No friends to show.
 
-            """)
+                """)
     }
 
     @Test(arguments: ["org.swift-contacts.example.*", "org.swift-contacts.example.FindMyFriends", "*"])

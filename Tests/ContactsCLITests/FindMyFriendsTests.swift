@@ -19,13 +19,14 @@ import Testing
         try harness.importExampleAddressBook()
         let result = try harness.findMyFriends(["joão"], consent: "full")
         #expect(result.status == 0)
-        #expect(result.standardOutput == """
-            Asking for access to your contacts...
-            Access: full.
-            1 friend:
-              João Silva  +55 11 91234-5678
+        #expect(
+            result.standardOutput == """
+                Asking for access to your contacts...
+                Access: full.
+                1 friend:
+                  João Silva  +55 11 91234-5678
 
-            """)
+                """)
     }
 
     @Test func appReportsWhenNoFriendMatches() throws {
@@ -33,12 +34,13 @@ import Testing
         try harness.importExampleAddressBook()
         let result = try harness.findMyFriends(["Zebedee"], consent: "full")
         #expect(result.status == 0)
-        #expect(result.standardOutput == """
-            Asking for access to your contacts...
-            Access: full.
-            No friend matches "Zebedee".
+        #expect(
+            result.standardOutput == """
+                Asking for access to your contacts...
+                Access: full.
+                No friend matches "Zebedee".
 
-            """, "full access shows no contact access button")
+                """, "full access shows no contact access button")
     }
 
     @Test func appWithoutAnAnswerIsNotGrantedAndAskedAgainLater() throws {

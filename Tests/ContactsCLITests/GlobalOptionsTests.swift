@@ -22,9 +22,11 @@ import Testing
         let before = try harness.contacts(["--store", harness.storePath, "list"], store: false)
         #expect(before.status == 0, "\(before.standardError)")
         #expect(before.standardOutput == after.standardOutput)
-        let same = try harness.contacts(["--store", harness.storePath, "list", "--store", harness.storePath], store: false)
+        let same = try harness.contacts(
+            ["--store", harness.storePath, "list", "--store", harness.storePath], store: false)
         #expect(same.status == 0, "the same store twice is one store")
-        let different = try harness.contacts(["--store", harness.storePath, "list", "--store", "/tmp/other.sqlite"], store: false)
+        let different = try harness.contacts(
+            ["--store", harness.storePath, "list", "--store", "/tmp/other.sqlite"], store: false)
         #expect(different.status == 64, "two different stores: a usage error")
         #expect(different.standardError.contains("--store"))
     }

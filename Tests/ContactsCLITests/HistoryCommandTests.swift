@@ -10,7 +10,8 @@ import Testing
 
     func token(of harness: CommandLineHarness, groups: Bool = false) throws -> String {
         let result = try harness.contacts(["history", "--json"] + (groups ? ["--groups"] : []))
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         return try #require(object["token"] as? String)
     }
 
@@ -20,9 +21,11 @@ import Testing
         let token = try token(of: harness)
         let result = try harness.contacts(["history"])
         #expect(result.status == 0, "\(result.standardError)")
-        try Golden.expect(withoutToken(result.standardOutput, token: token), matches: "history-all.txt", harness: harness)
+        try Golden.expect(
+            withoutToken(result.standardOutput, token: token), matches: "history-all.txt", harness: harness)
         let json = try harness.contacts(["history", "--json"])
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
         #expect(object["startsOver"] as? Bool == true)
         #expect((object["events"] as? [Any])?.count == 21, "drop everything, then 20 contacts")
     }
@@ -39,11 +42,15 @@ import Testing
         let after = try token(of: harness)
         let text = try harness.contacts(["history", "--since", before])
         #expect(text.status == 0, "\(text.standardError)")
-        try Golden.expect(withoutToken(text.standardOutput, token: after), matches: "history-since.txt", harness: harness)
+        try Golden.expect(
+            withoutToken(text.standardOutput, token: after), matches: "history-since.txt", harness: harness)
         let json = try harness.contacts(["history", "--since", before, "--json"])
-        try Golden.expect(withoutToken(json.standardOutput, token: after), matches: "history-since.json", harness: harness)
+        try Golden.expect(
+            withoutToken(json.standardOutput, token: after), matches: "history-since.json", harness: harness)
         let none = try harness.contacts(["history", "--since", after])
-        #expect(none.standardOutput == "No changes since that token.\nToken: \(after)\n", "nothing changed since the latest token")
+        #expect(
+            none.standardOutput == "No changes since that token.\nToken: \(after)\n",
+            "nothing changed since the latest token")
     }
 
     @Test func groupChangesAppearWithTheGroupsFlag() throws {
@@ -56,9 +63,12 @@ import Testing
         #expect(try harness.contacts(["groups", "add", group, silva]).status == 0)
         let after = try token(of: harness, groups: true)
         let result = try harness.contacts(["history", "--since", before, "--groups"])
-        try Golden.expect(withoutToken(result.standardOutput, token: after), matches: "history-groups.txt", harness: harness)
+        try Golden.expect(
+            withoutToken(result.standardOutput, token: after), matches: "history-groups.txt", harness: harness)
         let withoutGroups = try harness.contacts(["history", "--since", before])
-        #expect(withoutGroups.standardOutput.hasPrefix("No changes since that token.\nToken: "), "group changes only with --groups")
+        #expect(
+            withoutGroups.standardOutput.hasPrefix("No changes since that token.\nToken: "),
+            "group changes only with --groups")
     }
 
     @Test func tokenFromAnotherStoreStartsOver() throws {

@@ -30,7 +30,8 @@ import Testing
         #expect(try harness.contacts(["import", "--create", first]).status == 0)
         let second = try harness.write(Self.card(title: "Director"), to: "two.vcf")
         let result = try harness.contacts(["import", "--json", second])
-        let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let summary = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         #expect(summary["updated"] as? Int == 1 && summary["added"] as? Int == 0)
         let identifier = try harness.identifier(ofContactNamed: "Lovelace")
         let shown = try harness.contacts(["show", identifier])
@@ -39,7 +40,8 @@ import Testing
 
     @Test func duplicateAndEmptyCardsAreSkippedWithReasons() throws {
         let harness = try CommandLineHarness()
-        let text = Self.card(title: "A") + Self.card(title: "B") + "BEGIN:VCARD\r\nVERSION:3.0\r\nNOTE:x\r\nEND:VCARD\r\n"
+        let text =
+            Self.card(title: "A") + Self.card(title: "B") + "BEGIN:VCARD\r\nVERSION:3.0\r\nNOTE:x\r\nEND:VCARD\r\n"
         let path = try harness.write(text, to: "dup.vcf")
         let result = try harness.contacts(["import", "--create", path])
         #expect(result.status == 0)
@@ -52,7 +54,9 @@ import Testing
         let harness = try CommandLineHarness()
         #expect(try harness.contacts(["init"]).status == 0)
         let good = try harness.write(Self.card(title: "A"), to: "cards/a.vcf")
-        let bad = try harness.write(Self.card(title: "B").replacingOccurrences(of: "Ada", with: "Bea") + "BEGIN:VCARD\r\nFN:Broken\r\n", to: "cards/b.vcf")
+        let bad = try harness.write(
+            Self.card(title: "B").replacingOccurrences(of: "Ada", with: "Bea") + "BEGIN:VCARD\r\nFN:Broken\r\n",
+            to: "cards/b.vcf")
         let result = try harness.contacts(["import", good, bad])
         #expect(result.status == 65)
         #expect(result.standardOutput.isEmpty)
@@ -65,9 +69,12 @@ import Testing
     @Test func foldersAreSearchedForVCardFiles() throws {
         let harness = try CommandLineHarness()
         _ = try harness.write(Self.card(title: "A"), to: "folder/a.vcf")
-        _ = try harness.write(Self.card(title: "A").replacingOccurrences(of: "Lovelace", with: "Byron"), to: "folder/sub/b.VCF")
+        _ = try harness.write(
+            Self.card(title: "A").replacingOccurrences(of: "Lovelace", with: "Byron"), to: "folder/sub/b.VCF")
         _ = try harness.write("not a card", to: "folder/readme.txt")
-        let result = try harness.contacts(["import", "--create", harness.directory.appendingPathComponent("folder").path])
+        let result = try harness.contacts([
+            "import", "--create", harness.directory.appendingPathComponent("folder").path,
+        ])
         #expect(result.status == 0)
         #expect(result.standardOutput.hasPrefix("Read 2 cards from 2 files: 2 added"))
     }
@@ -129,7 +136,8 @@ import Testing
         #expect(!result.standardOutput.contains("no colon"), "the report names the line, not its text")
         #expect(try harness.contacts(["list"]).standardOutput.contains("Ann Lee"))
         let json = try harness.contacts(["import", "--skip-invalid", "--json", folder.path])
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
         let skipped = try #require(object["skippedFiles"] as? [[String: Any]])
         #expect(skipped.first?["line"] as? Int == 4)
     }

@@ -7,7 +7,9 @@ import Testing
     func harnessWithTwoCards() throws -> (harness: CommandLineHarness, anna: String, silva: String) {
         let harness = try CommandLineHarness()
         try harness.importExampleAddressBook()
-        return (harness, try harness.identifier(ofContactNamed: "Müller"), try harness.identifier(ofContactNamed: "Silva"))
+        return (
+            harness, try harness.identifier(ofContactNamed: "Müller"), try harness.identifier(ofContactNamed: "Silva")
+        )
     }
 
     @Test func linkPrintsTheCardsPreferredFirstAndWhyLinkedExplains() throws {

@@ -17,7 +17,8 @@ import Testing
         try harness.importExampleAddressBook()
         let result = try harness.contacts(["list", "--json"])
         #expect(result.status == 0)
-        let objects = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+        let objects = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
         #expect(objects.count == 20)
         let names = objects.compactMap { $0["displayName"] as? String }
         #expect(names.contains("山田太郎"))

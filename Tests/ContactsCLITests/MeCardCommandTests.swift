@@ -11,7 +11,8 @@ import Testing
         #expect(none.standardOutput == "No card is set as yours. Set one with 'contacts me set ID'.\n")
         #expect(try harness.contacts(["me", "--json"]).standardOutput == "null\n")
         let list = try harness.contacts(["list", "--json"])
-        let objects = try #require(try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
+        let objects = try #require(
+            try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
         let first = try #require(objects.first)
         let identifier = try #require(first["identifier"] as? String)
         #expect(try harness.contacts(["me", "set", identifier]).status == 0)
@@ -37,12 +38,14 @@ import Testing
     func importingYourOwnCardSetsIt(uidLine: String) throws {
         let harness = try CommandLineHarness()
         #expect(try harness.contacts(["init"]).status == 0)
-        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\n\(uidLine)FN:Ann Lee\r\nN:Lee;Ann;;;\r\nEMAIL:ann@example.com\r\nEND:VCARD\r\n"
+        let card =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\n\(uidLine)FN:Ann Lee\r\nN:Lee;Ann;;;\r\nEMAIL:ann@example.com\r\nEND:VCARD\r\n"
         let path = try harness.write(card, to: "me.vcf")
         let result = try harness.contacts(["import", "--me", path])
         #expect(result.status == 0, "\(result.standardError)")
         let me = try harness.contacts(["me", "--json"])
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(me.standardOutput.utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(me.standardOutput.utf8)) as? [String: Any])
         #expect(object["givenName"] as? String == "Ann")
     }
 

@@ -1,6 +1,7 @@
-@testable import ContactsCLI
 import Foundation
 import Testing
+
+@testable import ContactsCLI
 
 /// The hand-written JSON of `list --json` is byte for byte what Foundation's encoder (and the compaction of its
 /// empty lists) gives for the same contact.
@@ -21,7 +22,10 @@ import Testing
     /// paragraph separators, combining marks, scripts, an emoji with a modifier, U+0000.
     private static let alphabet: [Character] =
         (0..<0x20).map { Character(Unicode.Scalar(UInt8($0))) }
-        + ["\"", "\\", "/", "\u{7F}", "\u{2028}", "\u{2029}", "e\u{301}", "ü", "山", "ش", "🧑🏽", "a", "Z", " ", "[", "]", "{", ":"]
+        + [
+            "\"", "\\", "/", "\u{7F}", "\u{2028}", "\u{2029}", "e\u{301}", "ü", "山", "ش", "🧑🏽", "a", "Z", " ", "[", "]",
+            "{", ":",
+        ]
 
     private static func text(_ random: inout SplitMix) -> String {
         let length = Int.random(in: 0...8, using: &random)
@@ -37,7 +41,8 @@ import Testing
     }
 
     private static func labeled(_ random: inout SplitMix) -> ContactJSON.LabeledText {
-        ContactJSON.LabeledText(identifier: text(&random), label: label(&random), localizedLabel: text(&random), value: text(&random))
+        ContactJSON.LabeledText(
+            identifier: text(&random), label: label(&random), localizedLabel: text(&random), value: text(&random))
     }
 
     private static func contact(_ random: inout SplitMix) -> ContactJSON {
@@ -52,7 +57,8 @@ import Testing
             urlAddresses: list(&random, labeled),
             postalAddresses: list(&random) { random in
                 ContactJSON.PostalAddress(
-                    identifier: text(&random), label: label(&random), localizedLabel: text(&random), street: text(&random),
+                    identifier: text(&random), label: label(&random), localizedLabel: text(&random),
+                    street: text(&random),
                     subLocality: text(&random), city: text(&random), subAdministrativeArea: text(&random),
                     state: text(&random), postalCode: text(&random), country: text(&random),
                     isoCountryCode: text(&random), formatted: text(&random))

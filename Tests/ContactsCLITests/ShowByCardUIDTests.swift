@@ -26,11 +26,15 @@ import Testing
         for uid in ["urn:uuid:4fbe8971-0bc3-424c-9c26-36c3e1eff6b1", "4fbe8971-0bc3-424c-9c26-36c3e1eff6b1"] {
             let result = try harness.contacts(["show", "--json", "--uid", uid])
             #expect(result.status == 0, "\(result.standardError)")
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
             #expect(object["familyName"] as? String == "Lovelace")
         }
-        let both = try harness.contacts(["show", "--json", "--uid", "turing-1912", "--uid", "4fbe8971-0bc3-424c-9c26-36c3e1eff6b1"])
-        let objects = try #require(try JSONSerialization.jsonObject(with: Data(both.standardOutput.utf8)) as? [[String: Any]])
+        let both = try harness.contacts([
+            "show", "--json", "--uid", "turing-1912", "--uid", "4fbe8971-0bc3-424c-9c26-36c3e1eff6b1",
+        ])
+        let objects = try #require(
+            try JSONSerialization.jsonObject(with: Data(both.standardOutput.utf8)) as? [[String: Any]])
         #expect(objects.compactMap { $0["familyName"] as? String } == ["Turing", "Lovelace"])
     }
 

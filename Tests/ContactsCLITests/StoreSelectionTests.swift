@@ -23,7 +23,8 @@ import Testing
         let harness = try CommandLineHarness()
         let result = try harness.contacts(["info", "--json"], store: false)
         #expect(result.status == 0, "\(result.standardError)")
-        let info = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let info = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         let expected = harness.directory.appendingPathComponent("data/contacts/Contacts.sqlite").path
         #expect(info["path"] as? String == expected)
         #expect(info["source"] as? String == "default")
@@ -35,9 +36,11 @@ import Testing
     @Test func environmentNamesTheStoreWhenNoOptionIsGiven() throws {
         let harness = try CommandLineHarness()
         try harness.importExampleAddressBook()
-        let result = try harness.contacts(["info", "--json"], store: false, environment: ["CONTACTS_STORE": harness.storePath])
+        let result = try harness.contacts(
+            ["info", "--json"], store: false, environment: ["CONTACTS_STORE": harness.storePath])
         #expect(result.status == 0)
-        let info = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let info = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         #expect(info["source"] as? String == "CONTACTS_STORE" && info["contacts"] as? Int == 20)
         let defaultStore = harness.directory.appendingPathComponent("data/contacts/Contacts.sqlite").path
         #expect(!FileManager.default.fileExists(atPath: defaultStore), "the default store is not touched")
@@ -66,17 +69,19 @@ import Testing
     @Test(arguments: ["text", "sqlite", "empty"])
     func foreignFileIsRefusedAndLeftUnchanged(kind: String) throws {
         let harness = try CommandLineHarness()
-        let contents: Data = switch kind {
-        case "text": Data("hello\n".utf8)
-        case "sqlite": CommandLineHarness.foreignSQLiteDatabase
-        default: Data()
-        }
+        let contents: Data =
+            switch kind {
+            case "text": Data("hello\n".utf8)
+            case "sqlite": CommandLineHarness.foreignSQLiteDatabase
+            default: Data()
+            }
         try contents.write(to: URL(fileURLWithPath: harness.storePath))
         for arguments in [["list"], ["add", "--given", "A", "--create"], ["info"]] {
             let result = try harness.contacts(arguments)
             #expect(result.status == 66)
-            #expect(result.standardError == "contacts: error: \(harness.storePath) is not a contacts store; "
-                + "hint: check the path; contacts never changes a file it does not recognize\n")
+            #expect(
+                result.standardError == "contacts: error: \(harness.storePath) is not a contacts store; "
+                    + "hint: check the path; contacts never changes a file it does not recognize\n")
         }
         let initResult = try harness.contacts(["init"])
         #expect(initResult.status == 73)
@@ -93,12 +98,16 @@ import Testing
         let harness = try CommandLineHarness()
         try harness.importExampleAddressBook()
         let result = try harness.contacts(["info", "--json"])
-        let info = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let info = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         #expect(info["contacts"] as? Int == 20 && info["groups"] as? Int == 1 && info["apps"] as? Int == 0)
         #expect((info["bytes"] as? Int ?? 0) > 0)
         #expect(info["schemaVersion"] as? String == StoreSchema.latestMigration)
         let table = try harness.contacts(["info"])
-        #expect(table.standardOutput.hasPrefix("Store       \(harness.storePath) (--store)\nSchema      \(StoreSchema.latestMigration)\nContacts    20\n"))
+        #expect(
+            table.standardOutput.hasPrefix(
+                "Store       \(harness.storePath) (--store)\nSchema      \(StoreSchema.latestMigration)\nContacts    20\n"
+            ))
     }
 
     @Test(arguments: [false, true])

@@ -14,13 +14,14 @@ final class AccessRequest: Sendable {
     }
 
     private func run(_ app: CNContactStore) {
-        let result = ThreadTaskExecutor.runBlocking { () async -> Result<Bool, CNError> in
-            do {
-                return .success(try await app.requestAccess(for: .contacts))
-            } catch {
-                return .failure((error as? CNError) ?? CNError(.dataAccessError))
-            }
-        } ?? .failure(CNError(.dataAccessError))
+        let result =
+            ThreadTaskExecutor.runBlocking { () async -> Result<Bool, CNError> in
+                do {
+                    return .success(try await app.requestAccess(for: .contacts))
+                } catch {
+                    return .failure((error as? CNError) ?? CNError(.dataAccessError))
+                }
+            } ?? .failure(CNError(.dataAccessError))
         outcome.withLock { $0 = result }
         done.signal()
     }

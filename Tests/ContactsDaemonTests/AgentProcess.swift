@@ -13,7 +13,9 @@ final class AgentProcess {
     init(_ world: ScreensBrowserTests.World, _ arguments: [String] = [], environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: world.agent)
         process.arguments = ["agent"] + arguments + ["--socket", world.fixture.daemon.configuration.socketPath]
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()].merging(environment) { _, new in new }
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()].merging(environment) { _, new in
+            new
+        }
         process.standardOutput = output
         process.standardError = output
         try process.run()

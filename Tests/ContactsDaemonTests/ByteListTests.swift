@@ -63,7 +63,8 @@ import Testing
             let count = Int.random(in: 1...24, using: &generator)
             // Mostly high bytes, so that most samples hold multi-byte sequences, valid or not.
             let bytes = (0..<count).map { _ in
-                Bool.random(using: &generator) ? UInt8.random(in: 0x80...0xF4, using: &generator) : UInt8.random(in: 0...255, using: &generator)
+                Bool.random(using: &generator)
+                    ? UInt8.random(in: 0x80...0xF4, using: &generator) : UInt8.random(in: 0...255, using: &generator)
             }
             if Self.check(bytes) != Self.swiftKeeps(bytes) { mismatches += 1 }
         }

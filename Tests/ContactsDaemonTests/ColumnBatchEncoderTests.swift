@@ -91,13 +91,16 @@ import Testing
             CNLabeledValue(
                 label: nil,
                 value: CNSocialProfile(urlString: "", username: "a\u{1F}b", userIdentifier: "", service: "Ñet")),
-            CNLabeledValue(label: "x", value: CNSocialProfile(urlString: "[", username: "", userIdentifier: "", service: "")),
+            CNLabeledValue(
+                label: "x", value: CNSocialProfile(urlString: "[", username: "", userIdentifier: "", service: "")),
         ]
         text.instantMessageAddresses = [
-            CNLabeledValue(label: nil, value: CNInstantMessageAddress(username: "zoë", service: "")),
+            CNLabeledValue(label: nil, value: CNInstantMessageAddress(username: "zoë", service: ""))
         ]
         text.urlAddresses = [CNLabeledValue(label: CNLabelURLAddressHomePage, value: "https://例え.jp")]
-        text.contactRelations = [CNLabeledValue(label: CNLabelContactRelationMother, value: CNContactRelation(name: "Æsa"))]
+        text.contactRelations = [
+            CNLabeledValue(label: CNLabelContactRelationMother, value: CNContactRelation(name: "Æsa"))
+        ]
         let dated = CNMutableContact()
         dated.givenName = "Dated"
         dated.birthday = DateComponents(month: 2, day: 29)
@@ -105,7 +108,8 @@ import Testing
         chinese.isLeapMonth = true
         dated.nonGregorianBirthday = chinese
         dated.dates = [
-            CNLabeledValue(label: CNLabelDateAnniversary, value: DateComponents(year: 2001, month: 6, day: 1) as NSDateComponents),
+            CNLabeledValue(
+                label: CNLabelDateAnniversary, value: DateComponents(year: 2001, month: 6, day: 1) as NSDateComponents),
             CNLabeledValue(label: nil, value: DateComponents(month: 12, day: 24) as NSDateComponents),
         ]
         let pictured = CNMutableContact()
@@ -120,7 +124,8 @@ import Testing
     private static func compare(
         _ connection: EmbeddedConnection, _ query: ContactQuery, size: Int, frames: URL? = nil
     ) throws -> (batches: Int, encoded: Int) {
-        let rows = ContactBatches(try connection.fetchedContacts(query, mutableObjects: false), compact: true, columns: true)
+        let rows = ContactBatches(
+            try connection.fetchedContacts(query, mutableObjects: false), compact: true, columns: true)
         let general = ContactBatches(
             try connection.fetchedContacts(query, mutableObjects: false), compact: true, columns: true,
             encodesRows: false)
@@ -139,7 +144,8 @@ import Testing
             let newMessage = try Frame.decode(Contacts_V1_ServerMessage.self, from: Array(newFrame.dropFirst(4)))
             let oldMessage = try Frame.decode(Contacts_V1_ServerMessage.self, from: Array(oldFrame.dropFirst(4)))
             #expect(newMessage == oldMessage, "batch \(batches) decodes to another message")
-            guard case .contactBatch(let newBatch)? = newMessage.body, case .contactBatch(let oldBatch)? = oldMessage.body
+            guard case .contactBatch(let newBatch)? = newMessage.body,
+                case .contactBatch(let oldBatch)? = oldMessage.body
             else {
                 Issue.record("batch \(batches) is not a contact batch")
                 break
@@ -187,7 +193,8 @@ import Testing
         let query = ContactQuery(predicate: nil, keys: Keys.allButImages.set, sortOrder: .givenName, unify: false)
         let result = try Self.compare(connection, query, size: 40)
         #expect(result.encoded == result.batches)
-        let fetched = ContactBatches(try connection.fetchedContacts(query, mutableObjects: false), compact: true, columns: true)
+        let fetched = ContactBatches(
+            try connection.fetchedContacts(query, mutableObjects: false), compact: true, columns: true)
         var identifiers: [String] = []
         while true {
             let batch = try fetched.nextBatch(size: 40)
@@ -229,7 +236,8 @@ import Testing
             contact.familyName = index.isMultiple(of: 2) ? "" : "Łukasiewicz-李 \(index)"
             contact.note = String(repeating: "abcdefgh🚀ß€\u{1F}", count: 300 * (index % 5 + 1))
             contact.emailAddresses = (0..<(index % 7)).map { value in
-                CNLabeledValue(label: value.isMultiple(of: 3) ? nil : "ラベル\(value)", value: NSString(string: "user\(value)@例え.jp"))
+                CNLabeledValue(
+                    label: value.isMultiple(of: 3) ? nil : "ラベル\(value)", value: NSString(string: "user\(value)@例え.jp"))
             }
             return contact
         }

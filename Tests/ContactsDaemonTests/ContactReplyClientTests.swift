@@ -71,7 +71,9 @@ import Testing
                     }
                     let length = UInt32(body.count)
                     let frame = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: length >> $0) } + body
-                    guard frame.withUnsafeBytes({ write(peer, $0.baseAddress, $0.count) }) == frame.count else { return }
+                    guard frame.withUnsafeBytes({ write(peer, $0.baseAddress, $0.count) }) == frame.count else {
+                        return
+                    }
                 }
                 let count = chunk.withUnsafeMutableBytes { read(peer, $0.baseAddress, $0.count) }
                 guard count > 0 else { return }

@@ -22,7 +22,8 @@ import Testing
         let found = try app.contacts(withCardUID: "4fbe8971-0bc3-424c-9c26-36c3e1eff6b1", keysToFetch: keys)
         #expect(found.map(\.givenName) == ["Ann"])
         let ann = try #require(found.first)
-        #expect(try app.cardUID(ofContactWithIdentifier: ann.identifier) == "urn:uuid:4fbe8971-0bc3-424c-9c26-36c3e1eff6b1")
+        #expect(
+            try app.cardUID(ofContactWithIdentifier: ann.identifier) == "urn:uuid:4fbe8971-0bc3-424c-9c26-36c3e1eff6b1")
         #expect(try app.contacts(withCardUID: "other", keysToFetch: keys).isEmpty)
         let plain = try ContactFixtures.save([ContactFixtures.person("Bob", "Test")], in: fixture.person)
         #expect(try app.cardUID(ofContactWithIdentifier: plain[0].identifier) == nil)

@@ -24,7 +24,9 @@ import Testing
             directory = FileManager.default.temporaryDirectory.appendingPathComponent("crash-\(UUID().uuidString)")
             registry = directory.appendingPathComponent("apps")
             state = directory.appendingPathComponent("state")
-            socket = FileManager.default.temporaryDirectory.appendingPathComponent("ck-\(UUID().uuidString.prefix(8)).sock").path
+            socket =
+                FileManager.default.temporaryDirectory.appendingPathComponent("ck-\(UUID().uuidString.prefix(8)).sock")
+                .path
             try FileManager.default.createDirectory(at: registry, withIntermediateDirectories: true)
             let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
             _ = try AppRegistry.register(
@@ -32,7 +34,8 @@ import Testing
                 usageDescription: "Tests a crash.", in: registry)
             // The person grants full access in the daemon's store of this user before the daemon starts.
             let person = CNContactStore(
-                configuration: ContactStoreConfiguration(url: state.appendingPathComponent("users/\(geteuid())/Contacts.sqlite")))
+                configuration: ContactStoreConfiguration(
+                    url: state.appendingPathComponent("users/\(geteuid())/Contacts.sqlite")))
             try person.accessControls().setAccess(.full, for: Self.bundleIdentifier)
         }
 
@@ -81,7 +84,8 @@ import Testing
         let request = CNSaveRequest()
         for index in 0..<5 {
             let contact = ContactFixtures.person(
-                "R\(round)-\(index)", "Crash", phones: ["+1 415 555 \(1000 + index)", "+44 20 7946 \(1000 + index)", "030 12345\(index)"])
+                "R\(round)-\(index)", "Crash",
+                phones: ["+1 415 555 \(1000 + index)", "+44 20 7946 \(1000 + index)", "030 12345\(index)"])
             request.add(contact, toContainerWithIdentifier: nil)
         }
         return request
@@ -93,7 +97,7 @@ import Testing
         while true {
             do {
                 return try body()
-            } catch where Date() < deadline {
+            } catch  where Date() < deadline {
                 Thread.sleep(forTimeInterval: 0.1)
             }
         }

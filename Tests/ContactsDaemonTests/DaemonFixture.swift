@@ -41,7 +41,9 @@ final class DaemonFixture: @unchecked Sendable {
             }
         }
         // Unix socket paths are short (108 bytes): keep it in the temporary directory's root.
-        let socket = FileManager.default.temporaryDirectory.appendingPathComponent("cd-\(UUID().uuidString.prefix(8)).sock").path
+        let socket = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cd-\(UUID().uuidString.prefix(8)).sock"
+        ).path
         var configuration = DaemonConfiguration(
             socketPath: socket, stateDirectory: directory.appendingPathComponent("state"), registryDirectory: registry)
         configuration.administratorPolicy = .unrestricted

@@ -43,7 +43,8 @@ import Testing
                             seen += 1
                         }
                         if seen != people.count { wrong.add(1, ordering: .relaxed) }
-                    } else if let contact = try? app.unifiedContact(withIdentifier: identifier, keysToFetch: Self.names),
+                    } else if let contact = try? app.unifiedContact(
+                        withIdentifier: identifier, keysToFetch: Self.names),
                         contact.identifier == identifier, contact.givenName == expected[identifier]
                     {
                         answered.add(1, ordering: .relaxed)
@@ -72,7 +73,9 @@ import Testing
         // Whether the request had returned is read when the notification is posted, on the posting thread: the
         // test's own async code may be held up by the rest of the suite, the delivery may not.
         let finishedWhenPushed = PushMoment()
-        let observer = NotificationCenter.default.addObserver(forName: .CNContactStoreDidChange, object: app, queue: nil) { _ in
+        let observer = NotificationCenter.default.addObserver(
+            forName: .CNContactStoreDidChange, object: app, queue: nil
+        ) { _ in
             finishedWhenPushed.record(request.isFinished)
         }
         defer { NotificationCenter.default.removeObserver(observer) }

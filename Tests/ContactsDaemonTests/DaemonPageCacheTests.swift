@@ -56,7 +56,9 @@ import Testing
             }
             try app.execute(request)
         }
-        let keys = [CNContactGivenNameKey, CNContactPhoneNumbersKey, CNContactOrganizationNameKey].map { $0 as CNKeyDescriptor }
+        let keys = [CNContactGivenNameKey, CNContactPhoneNumbersKey, CNContactOrganizationNameKey].map {
+            $0 as CNKeyDescriptor
+        }
         var read: [String: String] = [:]
         try app.enumerateContacts(with: CNContactFetchRequest(keysToFetch: keys)) { contact, _ in
             #expect(contact.phoneNumbers.count == 2)

@@ -26,7 +26,8 @@ import Testing
             Issue.record("an unregistered executable read contacts")
         } catch let error as CNError {
             #expect(error.code == .authorizationDenied)
-            #expect(String(describing: error.userInfo[NSDebugDescriptionErrorKey] ?? "").contains("contacts apps register"))
+            #expect(
+                String(describing: error.userInfo[NSDebugDescriptionErrorKey] ?? "").contains("contacts apps register"))
         }
     }
 
@@ -113,11 +114,17 @@ import Testing
         let (app, _, bob) = try fixture.annSharedBobNot()
         #expect(app.authorizationStatus(for: .contacts) == .limited)
         #expect(try givenNames(app) == ["Ann"])
-        #expect(ErrorCode.of { try app.unifiedContact(withIdentifier: bob.identifier, keysToFetch: names) } == .recordDoesNotExist)
-        #expect(ErrorCode.of {
+        #expect(
+            ErrorCode.of { try app.unifiedContact(withIdentifier: bob.identifier, keysToFetch: names) }
+                == .recordDoesNotExist)
+        #expect(
+            ErrorCode.of {
+                try app.unifiedContacts(
+                    matching: CNContact.predicateForContacts(matchingName: "bob"), keysToFetch: names)
+            } == nil)
+        #expect(
             try app.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "bob"), keysToFetch: names)
-        } == nil)
-        #expect(try app.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "bob"), keysToFetch: names).isEmpty)
+                .isEmpty)
     }
 
     @Test func deniedAccessGetsAuthorizationDeniedAndNotesNeedTheEntitlement() throws {
@@ -125,14 +132,19 @@ import Testing
         try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: fixture.person)
         try fixture.setAccess(.full)
         let app = fixture.appStore()
-        #expect(ErrorCode.of { try app.unifiedContacts(
-            matching: CNContact.predicateForContacts(matchingName: "ann"),
-            keysToFetch: [CNContactNoteKey as CNKeyDescriptor]) } == .unauthorizedKeys)
+        #expect(
+            ErrorCode.of {
+                try app.unifiedContacts(
+                    matching: CNContact.predicateForContacts(matchingName: "ann"),
+                    keysToFetch: [CNContactNoteKey as CNKeyDescriptor])
+            } == .unauthorizedKeys)
         try fixture.setAccess(.denied)
         let later = fixture.appStore()
         #expect(later.authorizationStatus(for: .contacts) == .denied)
         #expect(ErrorCode.of { try givenNames(later) } == .authorizationDenied)
-        #expect(ErrorCode.of { try givenNames(app) } == .authorizationDenied, "reduced access ends the open connection's data")
+        #expect(
+            ErrorCode.of { try givenNames(app) } == .authorizationDenied,
+            "reduced access ends the open connection's data")
     }
 
     @Test func anUndecidedAppIsAskedThroughTheDaemonsAgentNotItsOwn() async throws {

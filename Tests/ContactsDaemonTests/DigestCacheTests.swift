@@ -22,7 +22,8 @@ import Testing
         try #require(which.status == 0, "python3 is missing: \(which.output)")
         let python = which.output.trimmingCharacters(in: .whitespacesAndNewlines)
         let check = try UnprivilegedApp.run([python, "-c", "import google.protobuf"])
-        try #require(check.status == 0, "python3 has no protobuf module (pip install protobuf==4.21.12): \(check.output)")
+        try #require(
+            check.status == 0, "python3 has no protobuf module (pip install protobuf==4.21.12): \(check.output)")
         let copy = directory.appendingPathComponent("python3").path
         var bytes = try Data(contentsOf: URL(fileURLWithPath: python))
         bytes.append(Data(count: 4_096))
@@ -62,7 +63,8 @@ import Testing
         let fixture = try Self.fixture(registering: copy)
         let socket = fixture.daemon.configuration.socketPath
         #expect(try Self.run(copy, socket: socket).contains("contact Ann Lee"), "the registered copy reads")
-        #expect(try Self.run(copy, socket: socket).contains("contact Ann Lee"), "and reads again, from the cached digest")
+        #expect(
+            try Self.run(copy, socket: socket).contains("contact Ann Lee"), "and reads again, from the cached digest")
 
         // The attacker changes one byte in place, keeps the size, and sets the modification time back.
         let before = try Self.modificationTime(of: copy)

@@ -73,9 +73,10 @@ struct FlatpakSandbox {
     ) throws -> (bwrap: Process, pid: pid_t) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = [
-            "--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--", "/usr/bin/env", "-i", "HOME=/tmp",
-        ] + sandbox.arguments(command)
+        process.arguments =
+            [
+                "--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--", "/usr/bin/env", "-i", "HOME=/tmp",
+            ] + sandbox.arguments(command)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -84,7 +85,8 @@ struct FlatpakSandbox {
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             for pid in descendants(of: process.processIdentifier) {
-                if (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) == executableInside {
+                if (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) == executableInside
+                {
                     return (process, pid)
                 }
             }
@@ -111,7 +113,9 @@ struct FlatpakSandbox {
         var queue = [pid]
         while let next = queue.popLast() {
             let text = (try? String(contentsOfFile: "/proc/\(next)/task/\(next)/children", encoding: .utf8)) ?? ""
-            let children = text.split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            let children = text.split(separator: " ").compactMap {
+                pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
             result += children
             queue += children
         }
@@ -141,7 +145,8 @@ struct FlatpakInstallation {
         for item in try FileManager.default.contentsOfDirectory(atPath: source.deletingLastPathComponent().path)
         where item == source.lastPathComponent || item.hasSuffix(".resources") {
             try FileManager.default.copyItem(
-                at: source.deletingLastPathComponent().appendingPathComponent(item), to: bin.appendingPathComponent(item))
+                at: source.deletingLastPathComponent().appendingPathComponent(item),
+                to: bin.appendingPathComponent(item))
         }
         _ = try UnprivilegedApp.run(["/bin/chown", "-R", "root:root", root.path])
         _ = try UnprivilegedApp.run(["/bin/chmod", "-R", "u+rwX,go+rX,go-w", root.path])

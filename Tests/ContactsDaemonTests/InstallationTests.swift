@@ -39,7 +39,8 @@ import Testing
         let userA = try UnprivilegedApp.user("contacts-test-a")
         let source = root.appendingPathComponent("home-a/Contacts.sqlite")
         let person = CNContactStore(url: source)
-        try ContactFixtures.save([ContactFixtures.person("Ann", "Lee"), ContactFixtures.person("Bob", "Stone")], in: person)
+        try ContactFixtures.save(
+            [ContactFixtures.person("Ann", "Lee"), ContactFixtures.person("Bob", "Stone")], in: person)
         try person.accessControls().setAccess(.full, for: AttackTests.bundle)
         let adopted = try UnprivilegedApp.run([
             contacts, "daemon", "adopt", "--uid", "\(userA.uid)", "--store", source.path,
@@ -70,7 +71,8 @@ enum Installation {
     static func product(_ name: String) throws -> String {
         let folder = try #require(Bundle.main.executableURL).deletingLastPathComponent()
         let candidates = [folder, folder.deletingLastPathComponent()].map { $0.appendingPathComponent(name).path }
-        return try #require(candidates.first(where: FileManager.default.isExecutableFile), "build the \(name) product first")
+        return try #require(
+            candidates.first(where: FileManager.default.isExecutableFile), "build the \(name) product first")
     }
 
     /// Deletes a user the test created, and the group of its name.
@@ -87,7 +89,8 @@ enum Installation {
         let logURL: URL
 
         init(root: URL, user: String, withCapability: Bool) throws {
-            let unit = try String(contentsOf: root.appendingPathComponent("etc/systemd/system/contactsd.service"), encoding: .utf8)
+            let unit = try String(
+                contentsOf: root.appendingPathComponent("etc/systemd/system/contactsd.service"), encoding: .utf8)
             let execStart = try #require(unit.split(separator: "\n").first { $0.hasPrefix("ExecStart=") })
             let words = execStart.dropFirst("ExecStart=".count).split(separator: " ").map(String.init)
             // The unit names the installed paths; under the test's root they are prefixed, the executable is not.
@@ -101,11 +104,12 @@ enum Installation {
             chmod(runtime.path, 0o755)
             let capabilities = withCapability ? "-all,+sys_ptrace" : "-all"
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = [
-                "--reuid=\(entry.pointee.pw_uid)", "--regid=\(entry.pointee.pw_gid)", "--clear-groups",
-                "--inh-caps=\(capabilities)", "--ambient-caps=\(capabilities)", "--bounding-set=\(capabilities)",
-                "--", "/usr/bin/env", "-i", "LANG=C.UTF-8",
-            ] + arguments
+            process.arguments =
+                [
+                    "--reuid=\(entry.pointee.pw_uid)", "--regid=\(entry.pointee.pw_gid)", "--clear-groups",
+                    "--inh-caps=\(capabilities)", "--ambient-caps=\(capabilities)", "--bounding-set=\(capabilities)",
+                    "--", "/usr/bin/env", "-i", "LANG=C.UTF-8",
+                ] + arguments
             logURL = root.appendingPathComponent("contactsd.log")
             _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
             let log = try FileHandle(forWritingTo: logURL)
@@ -147,7 +151,8 @@ enum Installation {
         try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: fixture.person)
         var message = ""
         do {
-            _ = try fixture.appStore().unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "Ann"), keysToFetch: [])
+            _ = try fixture.appStore().unifiedContacts(
+                matching: CNContact.predicateForContacts(matchingName: "Ann"), keysToFetch: [])
         } catch let error as CNError {
             message = String(describing: error.userInfo[NSDebugDescriptionErrorKey] ?? "")
         }
@@ -159,7 +164,8 @@ enum Installation {
         #expect(result.status == 0, "\(result.output)")
         try fixture.setAccess(.full)
         let found = try fixture.appStore().unifiedContacts(
-            matching: CNContact.predicateForContacts(matchingName: "Ann"), keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])
+            matching: CNContact.predicateForContacts(matchingName: "Ann"),
+            keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])
         #expect(found.map(\.givenName) == ["Ann"])
     }
 }

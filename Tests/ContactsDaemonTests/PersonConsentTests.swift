@@ -31,12 +31,15 @@ import Testing
 
         /// Runs the person's tool against the daemon, as root (the test's user) or as another user, on a thread
         /// of its own: the test's tasks must not block Swift's small cooperative pool.
-        func contacts(_ arguments: [String], as user: (uid: uid_t, gid: gid_t)? = nil) async throws -> UnprivilegedApp.Result {
+        func contacts(_ arguments: [String], as user: (uid: uid_t, gid: gid_t)? = nil) async throws
+            -> UnprivilegedApp.Result
+        {
             let full = arguments + ["--socket", socket]
             let agent = self.agent
             return try await Self.offPool {
                 if let user {
-                    return try UnprivilegedApp.run(as: user, [agent] + full, environment: ["HOME": "/tmp", "LANG": "C.UTF-8"])
+                    return try UnprivilegedApp.run(
+                        as: user, [agent] + full, environment: ["HOME": "/tmp", "LANG": "C.UTF-8"])
                 }
                 return try UnprivilegedApp.run([agent] + full)
             }
@@ -60,10 +63,12 @@ import Testing
                 tries += 1
                 let result = try await contacts(["privacy", "pending", "--json"], as: user)
                 #expect(result.status == 0, "\(result.output)")
-                let objects = (try? JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]]) ?? []
+                let objects =
+                    (try? JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]]) ?? []
                 let rows = objects.map { object in
                     Pending(
-                        request: object["request"] as? Int ?? -1, bundleIdentifier: object["bundleIdentifier"] as? String,
+                        request: object["request"] as? Int ?? -1,
+                        bundleIdentifier: object["bundleIdentifier"] as? String,
                         purpose: object["purpose"] as? String, prompt: object["prompt"] as? String)
                 }
                 if rows.count >= count || (Date() > deadline && tries >= 100) { return rows }
@@ -89,7 +94,9 @@ import Testing
         #expect(request.prompt == "standard")
         let id = request.request
         // Another store of the app (its own connection: the first one is busy with the request).
-        #expect(world.fixture.appStore().authorizationStatus(for: .contacts) == .notDetermined, "nothing decided while it waits")
+        #expect(
+            world.fixture.appStore().authorizationStatus(for: .contacts) == .notDetermined,
+            "nothing decided while it waits")
 
         let answer = try await world.contacts(["privacy", "answer", String(id), "--full"])
         #expect(answer.status == 0, "\(answer.output)")
@@ -112,7 +119,8 @@ import Testing
         #expect(try await granted.value())
         #expect(app.authorizationStatus(for: .contacts) == .limited)
         var names: [String] = []
-        try app.enumerateContacts(with: CNContactFetchRequest(keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])) { contact, _ in
+        try app.enumerateContacts(with: CNContactFetchRequest(keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor]))
+        { contact, _ in
             names.append(contact.givenName)
         }
         #expect(names == ["Ann"])

@@ -17,13 +17,17 @@ import Testing
     static func seed(_ fixture: DaemonFixture) throws -> [String: String] {
         let ann = ContactFixtures.person("Ann", "Lee")
         ann.note = "ann-secret-note"
-        ann.phoneNumbers = [CNLabeledValue(label: CNLabelPhoneNumberMobile, value: CNPhoneNumber(stringValue: "+1 555 0100"))]
+        ann.phoneNumbers = [
+            CNLabeledValue(label: CNLabelPhoneNumberMobile, value: CNPhoneNumber(stringValue: "+1 555 0100"))
+        ]
         let bob = ContactFixtures.person("Bob", "Stone")
         bob.emailAddresses = [
             CNLabeledValue(label: CNLabelHome, value: "bob@home.example" as NSString),
             CNLabeledValue(label: CNLabelWork, value: "bob@work.example" as NSString),
         ]
-        bob.phoneNumbers = [CNLabeledValue(label: CNLabelPhoneNumberMobile, value: CNPhoneNumber(stringValue: "+1 555 0199"))]
+        bob.phoneNumbers = [
+            CNLabeledValue(label: CNLabelPhoneNumberMobile, value: CNPhoneNumber(stringValue: "+1 555 0199"))
+        ]
         bob.note = "bob-secret-note"
         let cid = ContactFixtures.person("Cid", "Moss")
         try ContactFixtures.save([ann, bob, cid], in: fixture.person)
@@ -55,7 +59,9 @@ import Testing
         #expect(Self.code { _ = try attacker.answerConsent(picker.id, status: .authorized) } == .authorizationDenied)
         #expect(Self.code { _ = try attacker.personScreensLink(page: "pickers/\(picker.id)") } == .authorizationDenied)
         #expect(Self.code { try attacker.watchConsents { _ in false } } == .authorizationDenied)
-        #expect(Self.code { _ = try attacker.setAppAccess(.full, for: DaemonFixture.bundleIdentifier) } == .authorizationDenied)
+        #expect(
+            Self.code { _ = try attacker.setAppAccess(.full, for: DaemonFixture.bundleIdentifier) }
+                == .authorizationDenied)
 
         // The picker still waits for the person; nothing was picked for the app.
         #expect(!picking.isFinished)
@@ -86,7 +92,8 @@ import Testing
         let picking = PickerCall { try await app.present(ContactPicker(displayedPropertyKeys: asked)) }
         let picker = try #require(try await Self.waitForPickers(fixture, 1).first)
         let backend = fixture.daemon.screensBackend
-        #expect(backend.finishPicker(picker.id, with: .picked(.contacts([try #require(people["Bob"])])), uid: geteuid()))
+        #expect(
+            backend.finishPicker(picker.id, with: .picked(.contacts([try #require(people["Bob"])])), uid: geteuid()))
 
         guard case .contacts(let contacts) = try await picking.value(), let bob = contacts.first else {
             Issue.record("the picked contact did not arrive")
@@ -97,7 +104,8 @@ import Testing
         #expect(bob.emailAddresses.map(\.value) == ["bob@home.example", "bob@work.example"])
         var allowed = ContactPickerRequest.nameKeys.union([CNContactEmailAddressesKey])
         if entitled { allowed.insert(CNContactNoteKey) }
-        let every = ContactPickerRequest().keysToFetch(entitlements: AppEntitlements(granted: [AppEntitlements.contactsNotesKey]))
+        let every = ContactPickerRequest().keysToFetch(
+            entitlements: AppEntitlements(granted: [AppEntitlements.contactsNotesKey]))
         for key in every {
             #expect(bob.isKeyAvailable(key) == allowed.contains(key), "\(key)")
         }
@@ -128,7 +136,9 @@ import Testing
         let fresh = fixture.appStore()
         let request = CNContactFetchRequest(keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])
         var seen: [String] = []
-        let code = Self.code { try fresh.enumerateContacts(with: request) { contact, _ in seen.append(contact.givenName) } }
+        let code = Self.code {
+            try fresh.enumerateContacts(with: request) { contact, _ in seen.append(contact.givenName) }
+        }
         if case .denied = choice {
             #expect(code == .authorizationDenied)
         } else {

@@ -14,13 +14,14 @@ final class PickerCall<Value: Sendable>: Sendable {
     }
 
     private func run(_ body: @escaping @Sendable () async throws -> Value) {
-        let result = ThreadTaskExecutor.runBlocking { () async -> Result<Value, CNError> in
-            do {
-                return .success(try await body())
-            } catch {
-                return .failure((error as? CNError) ?? CNError(.dataAccessError))
-            }
-        } ?? .failure(CNError(.dataAccessError))
+        let result =
+            ThreadTaskExecutor.runBlocking { () async -> Result<Value, CNError> in
+                do {
+                    return .success(try await body())
+                } catch {
+                    return .failure((error as? CNError) ?? CNError(.dataAccessError))
+                }
+            } ?? .failure(CNError(.dataAccessError))
         outcome.withLock { $0 = result }
         done.signal()
     }

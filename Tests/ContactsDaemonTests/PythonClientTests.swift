@@ -13,7 +13,9 @@ import Testing
 
     /// The real path of the python3 on PATH: the daemon knows the process by it.
     private static func python() throws -> String {
-        let result = try UnprivilegedApp.run(["/usr/bin/env", "python3", "-c", "import os, sys; print(os.path.realpath(sys.executable))"])
+        let result = try UnprivilegedApp.run([
+            "/usr/bin/env", "python3", "-c", "import os, sys; print(os.path.realpath(sys.executable))",
+        ])
         try #require(result.status == 0, "python3 is missing: \(result.output)")
         return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -21,24 +23,29 @@ import Testing
     @Test func aPythonClientStreamsContactsWithFlowControl() throws {
         let python = try Self.python()
         let check = try UnprivilegedApp.run([python, "-c", "import google.protobuf"])
-        try #require(check.status == 0, "python3 has no protobuf module (pip install protobuf==4.21.12): \(check.output)")
+        try #require(
+            check.status == 0, "python3 has no protobuf module (pip install protobuf==4.21.12): \(check.output)")
         let fixture = try DaemonFixture(registered: false)
         try AppRegistry.register(
             executable: python, bundleIdentifier: "org.example.python", usageDescription: "Tests the protocol.",
             in: fixture.daemon.configuration.registryDirectory)
-        try ContactFixtures.save(["Ann", "Bob", "Cid", "Dee", "Eve"].map { ContactFixtures.person($0, "Lee") }, in: fixture.person)
+        try ContactFixtures.save(
+            ["Ann", "Bob", "Cid", "Dee", "Eve"].map { ContactFixtures.person($0, "Lee") }, in: fixture.person)
         try fixture.person.accessControls().setAccess(.full, for: "org.example.python")
         let result = try UnprivilegedApp.run([python, Self.script.path, fixture.daemon.configuration.socketPath])
         #expect(result.status == 0, "\(result.output)")
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.first == "bundle org.example.python", "the daemon named the process from its executable")
         #expect(lines.contains("status 3"))
-        #expect(lines.filter { $0.hasPrefix("contact ") } == ["Ann", "Bob", "Cid", "Dee", "Eve"].map { "contact \($0) Lee" })
+        #expect(
+            lines.filter { $0.hasPrefix("contact ") }
+                == ["Ann", "Bob", "Cid", "Dee", "Eve"].map { "contact \($0) Lee" })
         #expect(lines.contains("batches 3"), "five contacts in batches of two: 2, 2, 1")
         #expect(lines.contains("fetched Ann"))
         #expect(lines.contains("note error 102"), "errors carry Apple's codes")
         #expect(
-            lines.contains("history drop_everything add_contact add_contact add_contact add_contact add_contact in 4 batches"),
+            lines.contains(
+                "history drop_everything add_contact add_contact add_contact add_contact add_contact in 4 batches"),
             "six events in batches of two, then an empty last one")
         #expect(lines.contains("link reason error 200"))
         #expect(lines.last == "done")

@@ -26,10 +26,12 @@ struct SandboxAttackTests {
         init(register: Bool = true) throws {
             var installation: FlatpakInstallation?
             var files: URL?
-            base = try AttackDaemon("sbx", allow: (.full, SandboxAttackTests.appID)) { directory, registry, configuration in
+            base = try AttackDaemon("sbx", allow: (.full, SandboxAttackTests.appID)) {
+                directory, registry, configuration in
                 let installed = try FlatpakInstallation(in: directory)
                 installation = installed
-                files = try installed.deploy(id: SandboxAttackTests.appID, executable: try UnprivilegedApp.findMyFriends())
+                files = try installed.deploy(
+                    id: SandboxAttackTests.appID, executable: try UnprivilegedApp.findMyFriends())
                 if register {
                     try AppRegistry.register(
                         sandbox: .flatpak, id: SandboxAttackTests.appID, displayName: "Find My Friends",
@@ -60,7 +62,8 @@ struct SandboxAttackTests {
             _ command: [String] = ["/app/bin/FindMyFriends"]
         ) throws -> UnprivilegedApp.Result {
             let sandbox = FlatpakSandbox(
-                appFiles: appFiles ?? files, info: info.map { .file($0) } ?? .none, socket: daemon.configuration.socketPath, extra: extra)
+                appFiles: appFiles ?? files, info: info.map { .file($0) } ?? .none,
+                socket: daemon.configuration.socketPath, extra: extra)
             var variables = ["CONTACTS_DAEMON_SOCKET": FlatpakSandbox.socketInside, "HOME": "/tmp", "LANG": "C.UTF-8"]
             variables.merge(environment) { _, new in new }
             return try UnprivilegedApp.run(as: userA, sandbox.arguments(command), environment: variables)
@@ -103,7 +106,8 @@ struct SandboxAttackTests {
         let world = try World()
         // A genuine, root-owned deployment of another app (the same code, so only the id differs), run under a
         // .flatpak-info that names the registered app.
-        let other = try world.installation.deploy(id: "org.example.Other", executable: try UnprivilegedApp.findMyFriends())
+        let other = try world.installation.deploy(
+            id: "org.example.Other", executable: try UnprivilegedApp.findMyFriends())
         expectNoData(try world.run(appFiles: other, info: try world.info(appPath: other)))
         expectNoData(try world.run(appFiles: other, info: try world.info()))
     }
@@ -111,7 +115,9 @@ struct SandboxAttackTests {
     @Test func aTracedFlatpakAppIsRefused() throws {
         let world = try World()
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/strace"), "install strace (.ci/run does)")
-        expectNoData(try world.run(info: try world.info(), ["/usr/bin/strace", "-f", "-o", "/dev/null", "/app/bin/FindMyFriends"]))
+        expectNoData(
+            try world.run(
+                info: try world.info(), ["/usr/bin/strace", "-f", "-o", "/dev/null", "/app/bin/FindMyFriends"]))
     }
 
     @Test func aFlatpakAppWithAPreloadedLibraryIsRefusedWhateverPathItIsMountedAt() throws {
@@ -145,7 +151,9 @@ struct SandboxAttackTests {
         try person.accessControls().setAccess(.full, for: bundle)
         let folder = URL(fileURLWithPath: app).deletingLastPathComponent().path
         let honest = try world.run(info: nil, extra: ["--ro-bind", folder, folder], [app])
-        #expect(honest.output.contains("Ann Lee"), "the registered app, run in a namespace, is still the app: \(honest.output)")
+        #expect(
+            honest.output.contains("Ann Lee"),
+            "the registered app, run in a namespace, is still the app: \(honest.output)")
         let library = try spyLibrary(world)
         let systemPath = "/usr/lib/x86_64-linux-gnu/libanl.so.1"
         let result = try world.run(
@@ -160,7 +168,8 @@ struct SandboxAttackTests {
         let command = ["/app/bin/FindMyFriends", "--web-button", "Ann"]
         let without = try await ScreensBrowserTests.offPool { try world.run(info: try world.info(), command) }
         #expect(without.status == 1)
-        #expect(without.output.contains("No contact access button (104)"), "no web origin registered: \(without.output)")
+        #expect(
+            without.output.contains("No contact access button (104)"), "no web origin registered: \(without.output)")
 
         try AppRegistry.register(
             sandbox: .flatpak, id: Self.appID, displayName: "Find My Friends", usageDescription: "Finds your friends.",
@@ -175,7 +184,9 @@ struct SandboxAttackTests {
         try FileManager.default.copyItem(
             at: world.files.appendingPathComponent("bin"), to: attacker.appendingPathComponent("bin"))
         _ = try UnprivilegedApp.run(["/bin/chown", "-R", "\(world.userA.uid):\(world.userA.gid)", attacker.path])
-        let copy = try await ScreensBrowserTests.offPool { try world.run(appFiles: attacker, info: try world.info(), command) }
+        let copy = try await ScreensBrowserTests.offPool {
+            try world.run(appFiles: attacker, info: try world.info(), command)
+        }
         #expect(copy.status == 1)
         #expect(!copy.output.contains("Embed in"), "\(copy.output)")
     }

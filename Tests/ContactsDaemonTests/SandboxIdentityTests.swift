@@ -43,7 +43,8 @@ struct SandboxIdentityTests {
         var identifier: PeerIdentifier {
             var configuration = SandboxConfiguration()
             configuration.flatpakInstallations = [installation.root]
-            return PeerIdentifier(registry: AppRegistry(directory: registry, trustedOwner: geteuid()), sandboxes: configuration)
+            return PeerIdentifier(
+                registry: AppRegistry(directory: registry, trustedOwner: geteuid()), sandboxes: configuration)
         }
 
         func register(usage: String? = "Finds your friends.") throws {
@@ -61,7 +62,9 @@ struct SandboxIdentityTests {
         }
 
         /// Starts the app's `sleep` in a sandbox with this `/.flatpak-info`, as user A.
-        func start(_ info: FlatpakSandbox.Info, command: [String] = ["/app/bin/sleep-copy", "300"]) throws -> PeerCredentials {
+        func start(_ info: FlatpakSandbox.Info, command: [String] = ["/app/bin/sleep-copy", "300"]) throws
+            -> PeerCredentials
+        {
             let sandbox = FlatpakSandbox(appFiles: files, info: info)
             let started = try FlatpakSandbox.start(sandbox, as: user, command, executableInside: command[0])
             running.append(started.bwrap)
@@ -136,7 +139,9 @@ struct SandboxIdentityTests {
                 buffer.copyBytes(from: socket.path.utf8.prefix(buffer.count - 1))
             }
             let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                }
             }
             try #require(bound == 0)
             info = .bound(socket)
@@ -146,7 +151,8 @@ struct SandboxIdentityTests {
         let started = try FlatpakSandbox.start(
             sandbox, as: world.user, ["/app/bin/sleep-copy", "300"], executableInside: "/app/bin/sleep-copy")
         defer { FlatpakSandbox.stop(started.bwrap) }
-        let peer = PeerCredentials(pid: started.pid, uid: world.user.uid, gid: world.user.gid, pidfd: try openPIDFD(started.pid))
+        let peer = PeerCredentials(
+            pid: started.pid, uid: world.user.uid, gid: world.user.gid, pidfd: try openPIDFD(started.pid))
         defer { peer.close() }
         let error = try #require(refusal(world, peer))
         #expect(error.code == .peerUnknown, "not a host app either: \(error.message)")
@@ -173,12 +179,14 @@ struct SandboxIdentityTests {
         let started = try FlatpakSandbox.start(
             sandbox, as: world.user, ["/app/bin/sleep", "300"], executableInside: "/app/bin/sleep")
         defer { FlatpakSandbox.stop(started.bwrap) }
-        let peer = PeerCredentials(pid: started.pid, uid: world.user.uid, gid: world.user.gid, pidfd: try openPIDFD(started.pid))
+        let peer = PeerCredentials(
+            pid: started.pid, uid: world.user.uid, gid: world.user.gid, pidfd: try openPIDFD(started.pid))
         defer { peer.close() }
         let error = try #require(refusal(world, peer))
         #expect(error.code == .modifiedExecutable, "\(error.message)")
         // A path that climbs out of the app's directory is no deployment of it either.
-        let climbing = try world.start(.file(try world.infoFile(appPath: world.files.path + "/../../../../org.example.Other")))
+        let climbing = try world.start(
+            .file(try world.infoFile(appPath: world.files.path + "/../../../../org.example.Other")))
         defer { climbing.close() }
         #expect(refusal(world, climbing)?.code == .modifiedExecutable)
     }

@@ -8,21 +8,28 @@ import Testing
 @Suite struct SandboxParsingTests {
     @Test func flatpakInfoGivesTheAppIDAndTheInstance() throws {
         let info = try FlatpakInfo(
-            parsing: FlatpakSandbox.infoText(id: "org.example.Friends", appPath: "/var/lib/flatpak/app/org.example.Friends/x86_64/stable/abc/files"))
+            parsing: FlatpakSandbox.infoText(
+                id: "org.example.Friends", appPath: "/var/lib/flatpak/app/org.example.Friends/x86_64/stable/abc/files"))
         #expect(info.applicationName == "org.example.Friends")
         #expect(info.instanceID == "1234567890")
         #expect(info.appPath == "/var/lib/flatpak/app/org.example.Friends/x86_64/stable/abc/files")
-        let commented = try FlatpakInfo(parsing: "# written by flatpak\n[Application]\n  name = org.example.A_b-c \nname[de]=x\n")
+        let commented = try FlatpakInfo(
+            parsing: "# written by flatpak\n[Application]\n  name = org.example.A_b-c \nname[de]=x\n")
         #expect(commented.applicationName == "org.example.A_b-c")
         #expect(commented.appPath == nil)
-        #expect(try FlatpakInfo(parsing: "[Application]\nname=org.example.App\n[Instance]\napp-path=/a\\sb\n").appPath == "/a b")
+        #expect(
+            try FlatpakInfo(parsing: "[Application]\nname=org.example.App\n[Instance]\napp-path=/a\\sb\n").appPath
+                == "/a b")
     }
 
     @Test(arguments: [
-        "", "[Application]\n", "name=org.example.App\n", "[Application]\nname=org.example.App\nname=org.example.Other\n",
-        "[Application]\nname=org.example.App\n[Application]\nname=org.example.Other\n", "[Application\nname=org.example.App\n",
+        "", "[Application]\n", "name=org.example.App\n",
+        "[Application]\nname=org.example.App\nname=org.example.Other\n",
+        "[Application]\nname=org.example.App\n[Application]\nname=org.example.Other\n",
+        "[Application\nname=org.example.App\n",
         "[Application]\nname\n", "[Application]\nname=example.App\n", "[Application]\nname=org.example.1App\n",
-        "[Application]\nname=org.example/../x.App\n", "[Application]\nname=org..App\n", "[Application]\nname=org.example.App\\q\n",
+        "[Application]\nname=org.example/../x.App\n", "[Application]\nname=org..App\n",
+        "[Application]\nname=org.example.App\\q\n",
         "[Instance]\nname=org.example.App\n",
     ])
     func aMalformedOrAmbiguousFlatpakInfoIsRefused(text: String) {
@@ -42,8 +49,10 @@ import Testing
         #expect(!unconfined.isSnapProfile)
         #expect(unconfined.mode == nil)
         #expect(AppArmorLabel(parsing: "/usr/bin/evince (enforce)")?.isSnapProfile == false)
-        for malformed in ["snap.friends (enforce)", "snap..friends (enforce)", "snap.Friends.app (enforce)",
-            "snap.friends.app.extra (enforce)", "snap.-friends.app (enforce)", "snap.friends_.app (enforce)"] {
+        for malformed in [
+            "snap.friends (enforce)", "snap..friends (enforce)", "snap.Friends.app (enforce)",
+            "snap.friends.app.extra (enforce)", "snap.-friends.app (enforce)", "snap.friends_.app (enforce)",
+        ] {
             let label = try #require(AppArmorLabel(parsing: malformed), "\(malformed)")
             #expect(label.isSnapProfile && label.snapName == nil, "\(malformed)")
         }
@@ -60,11 +69,12 @@ import Testing
             7fd507302000-7fd507303000 r-xp 00001000 00:05 16294645                   /memfd:spy (deleted)
             7ffd1c5f0000-7ffd1c5f2000 r-xp 00000000 00:00 0                          [vdso]
             """
-        #expect(MappedCode.executableMappings(maps: maps) == [
-            MappedCode.Mapping(path: "/app/bin/friends", major: 0xfe, minor: 0, inode: 253911),
-            MappedCode.Mapping(path: "/usr/lib/lib with space.so", major: 0x103, minor: 2, inode: 333151),
-            MappedCode.Mapping(path: "/memfd:spy (deleted)", major: 0, minor: 5, inode: 16294645),
-        ])
+        #expect(
+            MappedCode.executableMappings(maps: maps) == [
+                MappedCode.Mapping(path: "/app/bin/friends", major: 0xfe, minor: 0, inode: 253911),
+                MappedCode.Mapping(path: "/usr/lib/lib with space.so", major: 0x103, minor: 2, inode: 333151),
+                MappedCode.Mapping(path: "/memfd:spy (deleted)", major: 0, minor: 5, inode: 16_294_645),
+            ])
         // glibc's makedev layout: minor's low byte, major's low 12 bits, then the high bits of each.
         #expect(MappedCode.major(of: 0xfe00) == 0xfe && MappedCode.minor(of: 0xfe00) == 0)
         #expect(MappedCode.major(of: 0x10302) == 0x103 && MappedCode.minor(of: 0x10302) == 2)
@@ -81,7 +91,8 @@ import Testing
             var sandboxes = SandboxConfiguration()
             sandboxes.snapMountDirectory = directory.appendingPathComponent("snap")
             sandboxes.appArmorLabel = { _, _ in label }
-            let identifier = PeerIdentifier(registry: AppRegistry(directory: registry, trustedOwner: geteuid()), sandboxes: sandboxes)
+            let identifier = PeerIdentifier(
+                registry: AppRegistry(directory: registry, trustedOwner: geteuid()), sandboxes: sandboxes)
             do {
                 _ = try identifier.identify(PeerCredentials(pid: getpid(), uid: getuid(), gid: getgid(), pidfd: nil))
                 return nil
@@ -89,10 +100,14 @@ import Testing
                 return error
             }
         }
-        #expect(identify("snap.friends.friends (enforce)\n")?.message.contains("contacts apps register --snap friends --bundle-id ID --usage TEXT") == true)
+        #expect(
+            identify("snap.friends.friends (enforce)\n")?.message.contains(
+                "contacts apps register --snap friends --bundle-id ID --usage TEXT") == true)
         #expect(identify("snap.friends.friends (complain)\n")?.message.contains("complain") == true)
         #expect(identify("snap.friends (enforce)\n")?.message.contains("malformed") == true)
-        try AppRegistry.register(sandbox: .snap, id: "friends", bundleIdentifier: "org.example.friends", usageDescription: "Friends.", in: registry)
+        try AppRegistry.register(
+            sandbox: .snap, id: "friends", bundleIdentifier: "org.example.friends", usageDescription: "Friends.",
+            in: registry)
         #expect(identify("snap.friends.friends (enforce)\n")?.code == .modifiedExecutable, "not the snap's code")
         // Not a snap label: the host path decides (this test binary is not registered).
         #expect(identify("unconfined\n")?.code == .unregisteredApp)
@@ -118,17 +133,24 @@ import Testing
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
-        let peer = PeerCredentials(pid: process.processIdentifier, uid: getuid(), gid: getgid(), pidfd: try openPIDFD(process.processIdentifier))
+        let peer = PeerCredentials(
+            pid: process.processIdentifier, uid: getuid(), gid: getgid(),
+            pidfd: try openPIDFD(process.processIdentifier))
         defer { peer.close() }
         var sandboxes = SandboxConfiguration()
         sandboxes.snapMountDirectory = directory.appendingPathComponent("snap")
-        sandboxes.appArmorLabel = { pid, _ in pid == process.processIdentifier ? "snap.friends.friends (enforce)\n" : nil }
-        let identifier = PeerIdentifier(registry: AppRegistry(directory: registry, trustedOwner: geteuid()), sandboxes: sandboxes)
+        sandboxes.appArmorLabel = { pid, _ in
+            pid == process.processIdentifier ? "snap.friends.friends (enforce)\n" : nil
+        }
+        let identifier = PeerIdentifier(
+            registry: AppRegistry(directory: registry, trustedOwner: geteuid()), sandboxes: sandboxes)
         #expect(try identifier.identify(peer).bundleIdentifier == "org.example.friends")
         // The same installed code, labelled as another registered snap: not that snap's file.
-        try AppRegistry.register(sandbox: .snap, id: "other", bundleIdentifier: "org.example.other", usageDescription: "O.", in: registry)
+        try AppRegistry.register(
+            sandbox: .snap, id: "other", bundleIdentifier: "org.example.other", usageDescription: "O.", in: registry)
         sandboxes.appArmorLabel = { _, _ in "snap.other.other (enforce)\n" }
-        let relabelled = PeerIdentifier(registry: AppRegistry(directory: registry, trustedOwner: geteuid()), sandboxes: sandboxes)
+        let relabelled = PeerIdentifier(
+            registry: AppRegistry(directory: registry, trustedOwner: geteuid()), sandboxes: sandboxes)
         #expect(throws: DaemonError.self) { try relabelled.identify(peer) }
     }
 
@@ -146,7 +168,8 @@ import Testing
             executable: executable.path, bundleIdentifier: "org.example.host", usageDescription: "Host.", in: registry)
         let process = directory.appendingPathComponent("proc/\(getpid())")
         try FileManager.default.createDirectory(at: process, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: process.appendingPathComponent("exe").path, withDestinationPath: executable.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: process.appendingPathComponent("exe").path, withDestinationPath: executable.path)
         try Data("Name:\tfriends\nTracerPid:\t0\n".utf8).write(to: process.appendingPathComponent("status"))
         try Data().write(to: process.appendingPathComponent("maps"))
         let identifier = PeerIdentifier(
@@ -154,7 +177,8 @@ import Testing
             procRoot: directory.appendingPathComponent("proc").path)
         let peer = PeerCredentials(pid: getpid(), uid: getuid(), gid: getgid(), pidfd: nil)
         // The root readable and holding no .flatpak-info: a host app, and this one is registered.
-        try FileManager.default.createDirectory(at: process.appendingPathComponent("root"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: process.appendingPathComponent("root"), withIntermediateDirectories: true)
         #expect(try identifier.identify(peer).bundleIdentifier == "org.example.host")
         // The root unreadable: nothing, although the host path would have passed.
         try FileManager.default.removeItem(at: process.appendingPathComponent("root"))

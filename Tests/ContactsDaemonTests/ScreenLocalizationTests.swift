@@ -37,7 +37,8 @@ import Testing
     func thePickerScreensAreTranslated(language: String) throws {
         let english = try Self.table("en")
         let translated = try Self.table(language)
-        for key in english.keys where key.hasPrefix("picker") || key.hasPrefix("accessPicker") || key.hasSuffix("Picker") {
+        for key in english.keys
+        where key.hasPrefix("picker") || key.hasPrefix("accessPicker") || key.hasSuffix("Picker") {
             #expect(translated[key] != english[key], "\(language) \(key) is English")
         }
     }

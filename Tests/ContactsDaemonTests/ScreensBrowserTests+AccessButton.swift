@@ -50,11 +50,15 @@ extension ScreensBrowserTests {
         /// Starts a button for `query` as the app, its grants recorded.
         func start(_ query: String, caption: WebAccessButton.Caption = .defaultText) throws -> WebAccessButtonSession {
             let grants = grants
-            return try app.startWebAccessButton(WebAccessButton(queryString: query, caption: caption)) { grants.record($0) }
+            return try app.startWebAccessButton(WebAccessButton(queryString: query, caption: caption)) {
+                grants.record($0)
+            }
         }
 
         /// The browser scenario's inputs for a session.
-        func config(_ name: String, _ session: WebAccessButtonSession, _ extra: [String: Any] = [:]) throws -> [String: Any] {
+        func config(_ name: String, _ session: WebAccessButtonSession, _ extra: [String: Any] = [:]) throws -> [String:
+            Any]
+        {
             var config: [String: Any] = [
                 "name": name, "link": try world.link(), "frame": session.url.absoluteString, "pagePort": pagePort,
                 "names": ["Ann Lee", "Ann Moss", "Bob Stone", "Cid Moss"],
@@ -146,7 +150,8 @@ extension ScreensBrowserTests {
         #expect(seen["pageHoldsNames"] as? [String] == [], "the page's DOM never holds the contact's name")
         #expect(try Self.visibleNames(button.app) == ["Ann", "Bob"])
         #expect(button.lastTap(session)?.isVerified == true)
-        #expect((seen["after"] as? [String: Any])?["state"] as? String == "empty", "Ann is shared: nothing left to offer")
+        #expect(
+            (seen["after"] as? [String: Any])?["state"] as? String == "empty", "Ann is shared: nothing left to offer")
     }
 
     @Test func notDeterminedTapThenAllowGivesLimitedAccessToThatContact() async throws {
@@ -184,7 +189,10 @@ extension ScreensBrowserTests {
             "tap",
             try button.config(
                 "button-storage-access", session,
-                ["mode": "several", "choose": 0, "blockThirdPartyCookies": true, "storageAccess": "grant", "reloadPage": true]))
+                [
+                    "mode": "several", "choose": 0, "blockThirdPartyCookies": true, "storageAccess": "grant",
+                    "reloadPage": true,
+                ]))
         let annLee = try #require(button.contacts["Ann"])
         let connect = seen["connect"] as? [String: Any]
         #expect(Self.names(connect) == [], "before the person's tap the frame holds no contact")
@@ -237,7 +245,8 @@ extension ScreensBrowserTests {
         try Self.requireBrowser()
         let button = try await ButtonWorld(access: .limited([]))
         let session = try button.start("Ann")
-        let seen = try await Self.buttonBrowse("tap", try button.config("button-keyboard", session, ["mode": "keyboard"]))
+        let seen = try await Self.buttonBrowse(
+            "tap", try button.config("button-keyboard", session, ["mode": "keyboard"]))
         let ann = try #require(button.contacts["Ann"])
         #expect(try await button.grants.wait(for: 1) == [[ann]], "ENTER on the focused match is a genuine tap")
         #expect(Self.messages(seen).count == 1)
@@ -320,7 +329,8 @@ extension ScreensBrowserTests {
         try Self.requireBrowser()
         let button = try await ButtonWorld(access: .limited([]))
         let session = try button.start("Ann")
-        let seen = try await Self.buttonBrowse("framedElsewhere", try button.config("button-attack-other-origin", session))
+        let seen = try await Self.buttonBrowse(
+            "framedElsewhere", try button.config("button-attack-other-origin", session))
         #expect(seen["names"] as? [String] == [])
         #expect(seen["frameHoldsNames"] as? [String] == [])
         #expect(button.lastTap(session) == nil)
@@ -331,7 +341,8 @@ extension ScreensBrowserTests {
         let button = try await ButtonWorld(access: .limited([]))
         let session = try button.start("Ann")
         let ann = try #require(button.contacts["Ann"])
-        let seen = try await Self.buttonBrowse("outsider", try button.config("button-outsider", session, ["identifier": ann]))
+        let seen = try await Self.buttonBrowse(
+            "outsider", try button.config("button-outsider", session, ["identifier": ann]))
         #expect(seen["status"] as? Int == 200)
         #expect(seen["holdsNames"] as? [String] == [], "no contact reaches a client without the person's cookie")
         #expect(seen["secret"] as? String == "", "and no secret to tap with")
@@ -371,8 +382,11 @@ extension ScreensBrowserTests {
         let session = try button.start("Ann")
         let backend = try #require(button.world.screens.backend as? DaemonScreensBackend)
         let id = session.url.lastPathComponent
-        #expect(await backend.accessButtonView(id, uid: geteuid()) == .matches(
-            app: "Daemon Tests", [AccessButtonMatch(identifier: button.contacts["Ann"] ?? "", name: "Ann Lee", caption: nil)]))
+        #expect(
+            await backend.accessButtonView(id, uid: geteuid())
+                == .matches(
+                    app: "Daemon Tests",
+                    [AccessButtonMatch(identifier: button.contacts["Ann"] ?? "", name: "Ann Lee", caption: nil)]))
         #expect(await backend.accessButtonView(id, uid: 4242) == .empty, "another user's browser sees nothing")
         let outcome = await backend.accessButtonTap(
             id, uid: 4242, identifier: button.contacts["Ann"] ?? "", verification: .all)
@@ -380,7 +394,9 @@ extension ScreensBrowserTests {
         try button.world.fixture.setAccess(.denied)
         try await Task.sleep(for: .milliseconds(100))
         // The flow that showed Ann waits for a tap; a verified one now finds the app denied and grants nothing.
-        #expect(await backend.accessButtonTap(id, uid: geteuid(), identifier: button.contacts["Ann"] ?? "", verification: .all) == .nothing)
+        #expect(
+            await backend.accessButtonTap(
+                id, uid: geteuid(), identifier: button.contacts["Ann"] ?? "", verification: .all) == .nothing)
         #expect(await backend.accessButtonView(id, uid: geteuid()) == .empty, "denied: the button shows nothing")
         #expect(button.grants.all.isEmpty)
     }
@@ -392,14 +408,18 @@ extension ScreensBrowserTests {
         let id = session.url.lastPathComponent
         let ann = try #require(button.contacts["Ann"])
         let cid = try #require(button.contacts["Cid"])
-        #expect(await backend.accessButtonView(id, uid: geteuid()) == .matches(
-            app: "Daemon Tests", [AccessButtonMatch(identifier: ann, name: "Ann Lee", caption: nil)]))
+        #expect(
+            await backend.accessButtonView(id, uid: geteuid())
+                == .matches(
+                    app: "Daemon Tests", [AccessButtonMatch(identifier: ann, name: "Ann Lee", caption: nil)]))
 
         try session.update(queryString: "Cid")
         let oldTap = await backend.accessButtonTap(id, uid: geteuid(), identifier: ann, verification: .all)
         #expect(oldTap == .nothing, "Ann was shown for the old query: a tap on her grants nothing now")
-        #expect(await backend.accessButtonView(id, uid: geteuid()) == .matches(
-            app: "Daemon Tests", [AccessButtonMatch(identifier: cid, name: "Cid Moss", caption: nil)]))
+        #expect(
+            await backend.accessButtonView(id, uid: geteuid())
+                == .matches(
+                    app: "Daemon Tests", [AccessButtonMatch(identifier: cid, name: "Cid Moss", caption: nil)]))
         let newTap = await backend.accessButtonTap(id, uid: geteuid(), identifier: cid, verification: .all)
         #expect(newTap == .granted([cid]))
         #expect(try await button.grants.wait(for: 1) == [[cid]])
@@ -415,7 +435,8 @@ extension ScreensBrowserTests {
         foreign.sessionID = id
         foreign.queryString = "Ann"
         do {
-            try DaemonConnection(socketPath: button.world.fixture.daemon.configuration.socketPath).updateAccessButton(foreign)
+            try DaemonConnection(socketPath: button.world.fixture.daemon.configuration.socketPath).updateAccessButton(
+                foreign)
             Issue.record("another connection updated the session")
         } catch {
             #expect(error.code == .recordDoesNotExist)

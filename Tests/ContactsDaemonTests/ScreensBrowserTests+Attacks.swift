@@ -24,7 +24,8 @@ extension ScreensBrowserTests {
         let headers = seen["headers"] as? [String: String] ?? [:]
         #expect(
             headers["content-security-policy"]
-                == "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+                == "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+        )
         #expect(headers["x-content-type-options"] == "nosniff")
         #expect(headers["cache-control"] == "no-store")
         #expect(headers["referrer-policy"] == "same-origin")
@@ -42,11 +43,15 @@ extension ScreensBrowserTests {
         #expect(seen["rebindingHost"] as? Int == 421)
         #expect(seen["topLevelShowsSettings"] as? Bool == true, "the control: the page itself loads")
         #expect(seen["frameShowsSettings"] as? Bool == false, "another origin's frame shows nothing of the screens")
-        #expect(seen["replay"] as? String == "This link is not valid: it was already used or it expired. Run ‘contacts ui’ for a new one.")
+        #expect(
+            seen["replay"] as? String
+                == "This link is not valid: it was already used or it expired. Run ‘contacts ui’ for a new one.")
         #expect(seen["afterReplay"] as? String == "Your session has ended. Run ‘contacts ui’ for a new link.")
         #expect(seen["afterReplayHasApps"] as? Bool == false)
 
-        let summary = try world.fixture.person.accessControls().apps().first { $0.bundleIdentifier == DaemonFixture.bundleIdentifier }
+        let summary = try world.fixture.person.accessControls().apps().first {
+            $0.bundleIdentifier == DaemonFixture.bundleIdentifier
+        }
         #expect(summary?.status == .denied, "no attack changed the app's access")
     }
 

@@ -23,7 +23,10 @@ extension ScreensBrowserTests {
 
         let seen = try await Self.browse(
             "consent",
-            ["name": "consent-limited", "link": link, "decision": "limited", "choose": ["Ann Lee", "Cid Moss"], "search": "sto"])
+            [
+                "name": "consent-limited", "link": link, "decision": "limited", "choose": ["Ann Lee", "Cid Moss"],
+                "search": "sto",
+            ])
         #expect(seen["stage1Title"] as? String == "“Daemon Tests” would like to access your contacts")
         #expect(seen["purpose"] as? String == "Tests the daemon.", "the app's purpose string from the registry")
         #expect(seen["offersFull"] as? Bool == true)
@@ -44,7 +47,8 @@ extension ScreensBrowserTests {
         let granted = AccessRequest(app)
         _ = try await world.waitForRequests(1)
 
-        let seen = try await Self.browse("consent", ["name": "consent-deny", "link": try world.link(), "decision": "deny-at-stage1"])
+        let seen = try await Self.browse(
+            "consent", ["name": "consent-deny", "link": try world.link(), "decision": "deny-at-stage1"])
         #expect(seen["outcome"] as? String == "“Daemon Tests” may not access your contacts.")
         do {
             _ = try await granted.value()
@@ -63,7 +67,8 @@ extension ScreensBrowserTests {
         let granted = AccessRequest(app)
         _ = try await world.waitForRequests(1)
 
-        let seen = try await Self.browse("keyboard", ["name": "consent-keyboard", "link": try world.link(), "choose": ["Bob Stone"]])
+        let seen = try await Self.browse(
+            "keyboard", ["name": "consent-keyboard", "link": try world.link(), "choose": ["Bob Stone"]])
         #expect(seen["outcome"] as? String == "“Daemon Tests” can access the contacts you chose (1).")
         #expect(try await granted.value())
         #expect(try Self.visibleNames(app) == ["Bob"])
@@ -78,7 +83,9 @@ extension ScreensBrowserTests {
         let reader = agent.lines()
         let line = try #require(try await Self.offPool { reader.line() })
         let id = try #require(try await world.waitForRequests(1).first?.id)
-        #expect(line.hasPrefix("Daemon Tests would like to access your contacts (request \(id)): \(world.screens.origin)/enter/"))
+        #expect(
+            line.hasPrefix(
+                "Daemon Tests would like to access your contacts (request \(id)): \(world.screens.origin)/enter/"))
 
         // The link opens the request's own screen.
         let link = try #require(line.split(separator: " ").last.map(String.init))

@@ -20,7 +20,8 @@ extension ScreensBrowserTests {
         try Self.recordingScript(at: bin.appendingPathComponent("notify-send"), into: notified)
         try Self.recordingScript(at: bin.appendingPathComponent("xdg-open"), into: opened)
 
-        let agent = try AgentProcess(world, ["--open"], environment: ["PATH": "\(bin.path):/usr/bin:/bin", "DISPLAY": ":99"])
+        let agent = try AgentProcess(
+            world, ["--open"], environment: ["PATH": "\(bin.path):/usr/bin:/bin", "DISPLAY": ":99"])
         defer { agent.stop() }
 
         let app = world.fixture.appStore()

@@ -95,7 +95,8 @@ extension ScreensBrowserTests {
             return delegate.calls
         }
         let seen = try await Self.browsePicker(
-            "keyboard", ["name": "picker-multiple-keyboard", "link": try world.link(), "pick": ["Ann Lee", "Cid Moss"]])
+            "keyboard",
+            ["name": "picker-multiple-keyboard", "link": try world.link(), "pick": ["Ann Lee", "Cid Moss"]])
         #expect(seen["outcome"] as? String == "“Daemon Tests” received what you picked (2).")
         let calls = try await picking.value()
         #expect(calls == ["contacts \(people["Ann"] ?? "") \(people["Cid"] ?? "")"])
@@ -194,7 +195,10 @@ extension ScreensBrowserTests {
         let reader = agent.lines()
         let line = try #require(try await Self.offPool { reader.line() })
         let id = try #require(try await PickerAttackTests.waitForPickers(world.fixture, 1).first?.id)
-        #expect(line.hasPrefix("Daemon Tests would like you to pick from your contacts (request \(id)): \(world.screens.origin)/enter/"))
+        #expect(
+            line.hasPrefix(
+                "Daemon Tests would like you to pick from your contacts (request \(id)): \(world.screens.origin)/enter/"
+            ))
         let link = try #require(line.split(separator: " ").last.map(String.init))
         let entered = try await Self.browse("links", ["enter": link])
         #expect(entered["status"] as? Int == 303)

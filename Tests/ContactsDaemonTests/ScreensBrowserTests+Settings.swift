@@ -11,15 +11,21 @@ extension ScreensBrowserTests {
     static let holderBundle = "org.example.python"
 
     /// Registers the Python interpreter as the app "Holder" and starts it connected to the daemon.
-    static func startHolder(_ world: World) throws -> (Process, input: FileHandle, output: ReducedAccessTests.LineReader) {
-        let found = try UnprivilegedApp.run(["/usr/bin/env", "python3", "-c", "import os, sys; print(os.path.realpath(sys.executable))"])
+    static func startHolder(_ world: World) throws -> (
+        Process, input: FileHandle, output: ReducedAccessTests.LineReader
+    ) {
+        let found = try UnprivilegedApp.run([
+            "/usr/bin/env", "python3", "-c", "import os, sys; print(os.path.realpath(sys.executable))",
+        ])
         let python = found.output.trimmingCharacters(in: .whitespacesAndNewlines)
         try AppRegistry.register(
             executable: python, bundleIdentifier: holderBundle, displayName: "Holder", usageDescription: "Holds on.",
             in: world.fixture.daemon.configuration.registryDirectory)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [directory.appendingPathComponent("Python/holder.py").path, world.fixture.daemon.configuration.socketPath]
+        process.arguments = [
+            directory.appendingPathComponent("Python/holder.py").path, world.fixture.daemon.configuration.socketPath,
+        ]
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
@@ -38,15 +44,20 @@ extension ScreensBrowserTests {
         defer { try? input.close() }
         #expect(try await Self.offPool { output.line() } == "ready \(Self.holderBundle) 3")
 
-        let seen = try await Self.browse("settings", ["name": "settings-none", "link": try world.link(), "app": "Holder", "access": "denied"])
+        let seen = try await Self.browse(
+            "settings", ["name": "settings-none", "link": try world.link(), "app": "Holder", "access": "denied"])
         let rows = seen["rows"] as? [[String]] ?? []
-        #expect(rows.first?.prefix(3) == ["Holder", "Full access", "3"], "the app, its status and how many it sees: \(rows)")
+        #expect(
+            rows.first?.prefix(3) == ["Holder", "Full access", "3"], "the app, its status and how many it sees: \(rows)"
+        )
         #expect((seen["after"] as? [String: Any])?["status"] as? String == "None")
         // Not kept running: the daemon ended the app's process through its pidfd.
         try await Self.offPool { app.waitUntilExit() }
         #expect(app.terminationReason == .uncaughtSignal)
         #expect(app.terminationStatus == SIGKILL)
-        let summary = try world.fixture.person.accessControls().apps().first { $0.bundleIdentifier == Self.holderBundle }
+        let summary = try world.fixture.person.accessControls().apps().first {
+            $0.bundleIdentifier == Self.holderBundle
+        }
         #expect(summary?.status == .denied)
     }
 

@@ -97,7 +97,9 @@ import Testing
     /// Whether the browser and its driver are installed (.ci/run installs them).
     static func requireBrowser() throws {
         for path in ["/usr/bin/chromium", "/usr/bin/chromedriver"] {
-            try #require(FileManager.default.isExecutableFile(atPath: path), "\(path) is missing: apt-get install chromium chromium-driver")
+            try #require(
+                FileManager.default.isExecutableFile(atPath: path),
+                "\(path) is missing: apt-get install chromium chromium-driver")
         }
     }
 

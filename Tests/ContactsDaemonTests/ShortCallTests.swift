@@ -210,7 +210,8 @@ import Testing
         let app = fixture.appStore()
         let started = ContinuousClock.now
         for _ in 0..<50 {
-            let contact = try app.unifiedContact(withIdentifier: ann.identifier, keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])
+            let contact = try app.unifiedContact(
+                withIdentifier: ann.identifier, keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])
             #expect(contact.givenName == "Ann")
         }
         #expect(ContinuousClock.now - started < .seconds(20), "the other app waited")
@@ -234,7 +235,9 @@ import Testing
         try fixture.setAccess(.full)
         for _ in 0..<150 { try Self.callAndLeave(fixture, greet: greet) }
         let app = fixture.appStore()
-        #expect(try app.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "x"), keysToFetch: []).isEmpty)
+        #expect(
+            try app.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "x"), keysToFetch: [])
+                .isEmpty)
         let deadline = Date().addingTimeInterval(60)
         while fixture.daemon.liveSessionCount > 1, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         #expect(fixture.daemon.liveSessionCount == 1)
@@ -262,9 +265,10 @@ import Testing
         try client.send(id: 41, .authorizationStatus(Contacts_V1_AuthorizationStatusRequest()))
         try client.send(id: 42, .meContact(Contacts_V1_MeContactRequest()))
         let after = try client.reply(to: 42)
-        #expect(after.messages.contains { message in
-            if case .accessRevoked = message.body { return true } else { return false }
-        })
+        #expect(
+            after.messages.contains { message in
+                if case .accessRevoked = message.body { return true } else { return false }
+            })
         for id: UInt64 in [40, 42] {
             let message = after.messages.first { $0.id == id }
             guard case .error(let error)? = message?.body else {

@@ -16,7 +16,9 @@ enum UnprivilegedApp {
     /// The uid and gid of a system user, created when missing.
     static func user(_ name: String) throws -> (uid: uid_t, gid: gid_t) {
         if getpwnam(name) == nil {
-            let result = try run(["/usr/sbin/useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", name])
+            let result = try run([
+                "/usr/sbin/useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", name,
+            ])
             #expect(result.status == 0, "useradd \(name): \(result.output)")
         }
         let entry = try #require(getpwnam(name), "no user \(name)")
@@ -33,7 +35,8 @@ enum UnprivilegedApp {
     static func product(_ name: String) throws -> String {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var directory = executable.deletingLastPathComponent()
-        for _ in 0..<3 where !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent(name).path) {
+        for _ in 0..<3 where !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent(name).path)
+        {
             directory = directory.deletingLastPathComponent()
         }
         let path = directory.appendingPathComponent(name).path
@@ -41,12 +44,14 @@ enum UnprivilegedApp {
         guard !isReachableByEveryone(directory.path) else { return path }
         // The build folder is private (a clone under /root, say): run a copy, with its resource bundles, from a
         // folder every user can reach.
-        let copy = URL(fileURLWithPath: "/tmp").appendingPathComponent("contacts-attack-app-\(UUID().uuidString.prefix(8))")
+        let copy = URL(fileURLWithPath: "/tmp").appendingPathComponent(
+            "contacts-attack-app-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
         chmod(copy.path, 0o755)
         for item in try FileManager.default.contentsOfDirectory(atPath: directory.path)
         where item == name || item.hasSuffix(".resources") {
-            try FileManager.default.copyItem(at: directory.appendingPathComponent(item), to: copy.appendingPathComponent(item))
+            try FileManager.default.copyItem(
+                at: directory.appendingPathComponent(item), to: copy.appendingPathComponent(item))
         }
         _ = try run(["/bin/chmod", "-R", "go+rX", copy.path])
         return copy.appendingPathComponent(name).path
@@ -68,7 +73,8 @@ enum UnprivilegedApp {
         as user: (uid: uid_t, gid: gid_t), _ arguments: [String], environment: [String: String] = [:]
     ) throws -> Result {
         var command = [
-            "/usr/bin/setpriv", "--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--", "/usr/bin/env", "-i",
+            "/usr/bin/setpriv", "--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--", "/usr/bin/env",
+            "-i",
         ]
         command += environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         command += arguments

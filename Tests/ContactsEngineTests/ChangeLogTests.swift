@@ -11,8 +11,10 @@ import Testing
     private func rows(_ temporary: TemporaryStore) throws -> [(Int, String, String?)] {
         let database = try temporary.personStore()
         return try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT operation, identifier, related_identifier FROM change_log ORDER BY sequence")
-                .map { ($0[0], $0[1], $0[2]) }
+            try Row.fetchAll(
+                db, sql: "SELECT operation, identifier, related_identifier FROM change_log ORDER BY sequence"
+            )
+            .map { ($0[0], $0[1], $0[2]) }
         }
     }
 
@@ -34,14 +36,18 @@ import Testing
 
         let database = try temporary.personStore()
         let transactions = try database.read { db in
-            try Row.fetchAll(db, sql: #"SELECT author, save_identifier FROM "transaction" ORDER BY id"#).map { ($0[0] as String?, $0[1] as String) }
+            try Row.fetchAll(db, sql: #"SELECT author, save_identifier FROM "transaction" ORDER BY id"#).map {
+                ($0[0] as String?, $0[1] as String)
+            }
         }
         #expect(transactions.map(\.0) == ["com.example.app", nil])
         #expect(transactions.map(\.1) == [request.saveIdentifier, second.saveIdentifier])
         let log = try rows(temporary)
-        #expect(log.map(\.0) == [
-            ChangeOperation.addGroup, .addContact, .addMember, .updateContact, .deleteGroup,
-        ].map(\.rawValue))
+        #expect(
+            log.map(\.0)
+                == [
+                    ChangeOperation.addGroup, .addContact, .addMember, .updateContact, .deleteGroup,
+                ].map(\.rawValue))
         #expect(log[2].1 == ann.identifier && log[2].2 == group.identifier)
     }
 
@@ -62,7 +68,10 @@ import Testing
         try database.write { try $0.execute(sql: "UPDATE contact SET is_read_only = 1") }
         let request = CNSaveRequest()
         request.update(ann)
-        #expect(throws: CNError(.recordNotWritable, userInfo: [CNErrorUserInfoAffectedRecordIdentifiersKey: [ann.identifier]])) {
+        #expect(
+            throws: CNError(
+                .recordNotWritable, userInfo: [CNErrorUserInfoAffectedRecordIdentifiersKey: [ann.identifier]])
+        ) {
             try temporary.store.execute(request)
         }
     }

@@ -13,7 +13,8 @@ import Testing
         let temporary = try TemporaryStore()
         let database = try temporary.personStore()
         return try database.read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }.joined(separator: "\n")
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }
+                .joined(separator: "\n")
         }
     }
 
@@ -38,7 +39,8 @@ import Testing
             try database.compiler.condition(for: .contactsWithIdentifiers(["a", "b"]), in: $0)
         }
         #expect(!condition.sql.contains("link"))
-        let detail = try plan("SELECT id FROM contact WHERE (\(condition.sql)) ORDER BY id LIMIT 128", condition.arguments)
+        let detail = try plan(
+            "SELECT id FROM contact WHERE (\(condition.sql)) ORDER BY id LIMIT 128", condition.arguments)
         #expect(detail.contains("USING INTEGER PRIMARY KEY"))
         #expect(detail.contains("sqlite_autoindex_contact_1 (identifier=?)"))
         #expect(!detail.contains("SCAN contact"))
@@ -100,19 +102,23 @@ import Testing
             let name = "Name\(String(format: "%04d", count - number))"
             return number % 3 == 0
                 ? ContactFixtures.person(name, "Family")
-                : ContactFixtures.person(name, "Family", phones: ["+1 555 \(1000 + number)"], emails: ["\(name)@example.com"])
+                : ContactFixtures.person(
+                    name, "Family", phones: ["+1 555 \(1000 + number)"], emails: ["\(name)@example.com"])
         }
         _ = try ContactFixtures.save(contacts, in: temporary.store)
         let database = try temporary.personStore()
         let read = try database.contacts(
-            ContactQuery(predicate: nil, keys: ContactKeySet([.givenName, .phoneNumbers, .emailAddresses]), sortOrder: order))
+            ContactQuery(
+                predicate: nil, keys: ContactKeySet([.givenName, .phoneNumbers, .emailAddresses]), sortOrder: order))
         #expect(read.count == count)
         let names = read.map(\.givenName)
         #expect(names == (order == .givenName ? names.sorted() : contacts.map(\.givenName)))
         for storage in read {
             let number = count - (Int(storage.givenName.dropFirst(4)) ?? 0)
             let hasValues = number % 3 != 0
-            #expect(storage.emailAddresses.map { $0.value as String } == (hasValues ? ["\(storage.givenName)@example.com"] : []))
+            #expect(
+                storage.emailAddresses.map { $0.value as String }
+                    == (hasValues ? ["\(storage.givenName)@example.com"] : []))
             #expect(storage.phoneNumbers.map(\.value.stringValue) == (hasValues ? ["+1 555 \(1000 + number)"] : []))
         }
     }

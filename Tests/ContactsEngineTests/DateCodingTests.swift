@@ -11,7 +11,8 @@ import Testing
         DateComponents(month: 12, day: 31),
         DateComponents(calendar: Calendar(identifier: .gregorian), year: 2001, month: 1, day: 1),
         {
-            var components = DateComponents(calendar: Calendar(identifier: .chinese), era: 78, year: 41, month: 4, day: 15)
+            var components = DateComponents(
+                calendar: Calendar(identifier: .chinese), era: 78, year: 41, month: 4, day: 15)
             components.isLeapMonth = true
             return components
         }(),
@@ -70,11 +71,14 @@ import Testing
     /// A stored date's bytes decode as their text does, invalid UTF-8 included (a birthday column is decoded from
     /// its bytes without a string made first): the bytes split where the repaired text does, and no field reads a
     /// replacement character.
-    @Test(arguments: [
-        Array("gregorian;;1984;2;29;".utf8), [0xFF] + Array(";;1984;2;29;".utf8), Array(";;19".utf8) + [0xC3] + Array(";2;29;1".utf8),
-        Array(";;1984;2;29;".utf8) + [0xE2, 0x82], Array(";;".utf8) + [0xF0, 0x9F, 0x99, 0x82] + Array(";1;2;".utf8) + [0x31, 0x80],
-        Array("hebrew;1;5784;6;1;1".utf8), [],
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            Array("gregorian;;1984;2;29;".utf8), [0xFF] + Array(";;1984;2;29;".utf8),
+            Array(";;19".utf8) + [0xC3] + Array(";2;29;1".utf8),
+            Array(";;1984;2;29;".utf8) + [0xE2, 0x82],
+            Array(";;".utf8) + [0xF0, 0x9F, 0x99, 0x82] + Array(";1;2;".utf8) + [0x31, 0x80],
+            Array("hebrew;1;5784;6;1;1".utf8), [],
+        ] as [[UInt8]])
     func bytesDecodeAsTheirText(bytes: [UInt8]) {
         let fromBytes = bytes.withUnsafeBufferPointer { DateCoding.decode(utf8: $0) }
         #expect(fromBytes == DateCoding.decode(String(decoding: bytes, as: UTF8.self)))

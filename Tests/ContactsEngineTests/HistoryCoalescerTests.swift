@@ -29,7 +29,10 @@ import Testing
     @Test func membershipAddAndRemoveCancelAndAnOddCountLeavesTheFirst() {
         #expect(coalesce([(.addMember, "c", "g"), (.removeMember, "c", "g")]).isEmpty)
         #expect(coalesce([(.removeMember, "c", "g"), (.addMember, "c", "g")]).isEmpty)
-        #expect(coalesce([(.addMember, "c", "g"), (.removeMember, "c", "g"), (.addMember, "c", "g")]) == [.addMember(contact: "c", group: "g")])
+        #expect(
+            coalesce([(.addMember, "c", "g"), (.removeMember, "c", "g"), (.addMember, "c", "g")]) == [
+                .addMember(contact: "c", group: "g")
+            ])
         #expect(coalesce([(.removeSubgroup, "s", "g")]) == [.removeSubgroup("s", group: "g")])
     }
 

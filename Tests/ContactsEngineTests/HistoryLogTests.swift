@@ -10,8 +10,11 @@ import Testing
     private func rows(_ temporary: TemporaryStore, after sequence: Int64 = 0) throws -> [String] {
         let database = try temporary.personStore()
         return try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT operation, identifier, view FROM change_log WHERE sequence > ? ORDER BY sequence", arguments: [sequence])
-                .map { "\($0[0] as Int) \($0[1] as String) \($0[2] as Int)" }
+            try Row.fetchAll(
+                db, sql: "SELECT operation, identifier, view FROM change_log WHERE sequence > ? ORDER BY sequence",
+                arguments: [sequence]
+            )
+            .map { "\($0[0] as Int) \($0[1] as String) \($0[2] as Int)" }
         }
     }
 
@@ -23,17 +26,19 @@ import Testing
     @Test func linkedCardUpdateWritesTheCardRowAndItsUnifiedContactsRow() throws {
         let temporary = try TemporaryStore()
         let store = temporary.store
-        let cards = try ContactFixtures.save([ContactFixtures.person("Ann", "Lee"), ContactFixtures.person("Ann", "Lee")], in: store)
+        let cards = try ContactFixtures.save(
+            [ContactFixtures.person("Ann", "Lee"), ContactFixtures.person("Ann", "Lee")], in: store)
         try store.link(cards.map(\.identifier), preferredIdentifier: cards[0].identifier)
         let start = try sequence(temporary)
         cards[1].jobTitle = "Engineer"
         let request = CNSaveRequest()
         request.update(cards[1])
         try store.execute(request)
-        #expect(try rows(temporary, after: start) == [
-            "\(ChangeOperation.updateContact.rawValue) \(cards[0].identifier) \(HistoryView.unified.rawValue)",
-            "\(ChangeOperation.updateContact.rawValue) \(cards[1].identifier) \(HistoryView.perContainer.rawValue)",
-        ])
+        #expect(
+            try rows(temporary, after: start) == [
+                "\(ChangeOperation.updateContact.rawValue) \(cards[0].identifier) \(HistoryView.unified.rawValue)",
+                "\(ChangeOperation.updateContact.rawValue) \(cards[1].identifier) \(HistoryView.perContainer.rawValue)",
+            ])
     }
 
     @Test func savesAreTaggedWithThisProcess() throws {

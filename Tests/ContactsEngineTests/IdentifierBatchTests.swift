@@ -25,14 +25,16 @@ import Testing
     /// them; nothing is skipped, repeated or cut, and the order is that of a read with a key.
     @Test func batchesEndingOnUnusualIdentifiersContinueRightAfterThem() throws {
         let temporary = try TemporaryStore()
-        try ContactFixtures.save((0..<700).map { ContactFixtures.person("Given\($0)", "Family\($0)") }, in: temporary.store)
+        try ContactFixtures.save(
+            (0..<700).map { ContactFixtures.person("Given\($0)", "Family\($0)") }, in: temporary.store)
         let database = try temporary.personStore()
         let unusual = ["before\u{0}after:ABPerson", "Zoë-名前\u{0}:ABPerson"]
         try database.write { db in
             let ids = try Int64.fetchAll(db, sql: "SELECT id FROM contact ORDER BY id")
             for (offset, identifier) in zip([127, 639], unusual) {
                 try db.execute(
-                    sql: "UPDATE contact SET identifier = CAST(? AS TEXT) WHERE id = ?", arguments: [Data(identifier.utf8), ids[offset]])
+                    sql: "UPDATE contact SET identifier = CAST(? AS TEXT) WHERE id = ?",
+                    arguments: [Data(identifier.utf8), ids[offset]])
             }
         }
         let withKey = try Self.identifiers(in: database, keys: ContactKeySet(.givenName), unify: false)
@@ -50,7 +52,8 @@ import Testing
         #expect(try Self.identifiers(in: empty.personStore(), keys: [], unify: true).isEmpty)
         let temporary = try TemporaryStore()
         let saved = try ContactFixtures.save(
-            (0..<AuthorizedStore.firstBatchSize).map { ContactFixtures.person("Given\($0)", "Family") }, in: temporary.store)
+            (0..<AuthorizedStore.firstBatchSize).map { ContactFixtures.person("Given\($0)", "Family") },
+            in: temporary.store)
         #expect(try Self.identifiers(in: temporary.personStore(), keys: [], unify: true) == saved.map(\.identifier))
     }
 
@@ -60,7 +63,8 @@ import Testing
     /// between two enumerations.
     @Test func largeIdentifierBatchesHandOutEveryContactOnceInOrder() throws {
         let temporary = try TemporaryStore()
-        let saved = try ContactFixtures.save((0..<7_000).map { ContactFixtures.person("Given\($0)", "Family") }, in: temporary.store)
+        let saved = try ContactFixtures.save(
+            (0..<7_000).map { ContactFixtures.person("Given\($0)", "Family") }, in: temporary.store)
         let deletion = CNSaveRequest()
         for offset in [127, 128, 639, 640, 2_687, 2_688, 6_783, 6_784] {
             deletion.delete(saved[offset])

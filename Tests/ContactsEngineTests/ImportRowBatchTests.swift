@@ -24,17 +24,20 @@ import Testing
             )
             if index % 5 == 0 {
                 contact.postalAddresses = [
-                    CNLabeledValue(label: CNLabelHome, value: {
-                        let address = CNMutablePostalAddress()
-                        address.street = "\(index) Main St"
-                        address.city = "Springfield"
-                        return address.copy() as! CNPostalAddress
-                    }())
+                    CNLabeledValue(
+                        label: CNLabelHome,
+                        value: {
+                            let address = CNMutablePostalAddress()
+                            address.street = "\(index) Main St"
+                            address.city = "Springfield"
+                            return address.copy() as! CNPostalAddress
+                        }())
                 ]
             }
             if index % 7 == 0 { contact.organizationName = "Acme \(index % 3)" }
             if index % 50 == 3 { contact.imageData = Data([0xFF, 0xD8, 0xFF, UInt8(index % 256)]) }
-            let unknown = index % 4 == 1
+            let unknown =
+                index % 4 == 1
                 ? [
                     StoredUnknownProperty(group: "item1", name: "X-ABADR", parameters: "", value: "us"),
                     StoredUnknownProperty(group: nil, name: "X-CUSTOM", parameters: "TYPE=a", value: "\(index)"),
@@ -55,7 +58,8 @@ import Testing
             "name_index_staged": "SELECT * FROM name_index_staged ORDER BY token, contact_id",
             "contact_uid": "SELECT * FROM contact_uid ORDER BY contact_id",
             "unknown_property": "SELECT * FROM unknown_property ORDER BY id",
-            "change_log": "SELECT sequence, operation, identifier, related_identifier, view FROM change_log ORDER BY sequence",
+            "change_log":
+                "SELECT sequence, operation, identifier, related_identifier, view FROM change_log ORDER BY sequence",
         ]
         return try database.read { db in
             try queries.mapValues { sql in try Row.fetchAll(db, sql: sql).map(\.description) }
@@ -64,10 +68,14 @@ import Testing
 
     /// The import writes without foreign-key checks: every reference it wrote must hold, and the writer checks
     /// them again afterwards.
-    static func expectForeignKeysHold(_ database: AuthorizedStore, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectForeignKeysHold(_ database: AuthorizedStore, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
         let violations = try database.read { try Row.fetchAll($0, sql: "PRAGMA foreign_key_check") }
         #expect(violations.isEmpty, sourceLocation: sourceLocation)
-        #expect(try database.write { try Int.fetchOne($0, sql: "PRAGMA foreign_keys") } == 1, sourceLocation: sourceLocation)
+        #expect(
+            try database.write { try Int.fetchOne($0, sql: "PRAGMA foreign_keys") } == 1, sourceLocation: sourceLocation
+        )
     }
 
     @Test func heldRowsAreTheRowsOneStatementARowWrites() throws {
@@ -83,7 +91,9 @@ import Testing
         let synced = try TemporaryStore()
         let syncing = try synced.personStore()
         let container = try syncing.read { try ContainerRow.fetchDefault(in: $0)?.identifier } ?? ""
-        _ = try syncing.syncTransaction(containerIdentifier: container, author: "sync", keysStraightToLargeIndexes: true) { step in
+        _ = try syncing.syncTransaction(
+            containerIdentifier: container, author: "sync", keysStraightToLargeIndexes: true
+        ) { step in
             #expect(step.importer.heldRows == nil)
             for contact in contacts {
                 try step.addContact(contact.storage, uid: contact.uid, unknownProperties: contact.unknown)
@@ -126,18 +136,21 @@ import Testing
             #expect(stored[ada.identifier]?.uid == "ada")
         }
         let log = try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT operation, identifier, related_identifier FROM change_log ORDER BY sequence")
-                .map { row -> String in
-                    let operation = ChangeOperation(rawValue: row[0]).map { "\($0)" } ?? "?"
-                    return "\(operation) \(row[1] as String)" + ((row[2] as String?).map { " \($0)" } ?? "")
-                }
+            try Row.fetchAll(
+                db, sql: "SELECT operation, identifier, related_identifier FROM change_log ORDER BY sequence"
+            )
+            .map { row -> String in
+                let operation = ChangeOperation(rawValue: row[0]).map { "\($0)" } ?? "?"
+                return "\(operation) \(row[1] as String)" + ((row[2] as String?).map { " \($0)" } ?? "")
+            }
         }
         let group = try database.read { try String.fetchOne($0, sql: #"SELECT identifier FROM "group""#) } ?? ""
         try Self.expectForeignKeysHold(database)
         #expect(
             log == [
                 "addContact \(ada.identifier)", "addContact \(bo.identifier)", "addGroup \(group)",
-                "addContact \(cy.identifier)", "addMember \(cy.identifier) \(group)", "addMember \(ada.identifier) \(group)",
+                "addContact \(cy.identifier)", "addMember \(cy.identifier) \(group)",
+                "addMember \(ada.identifier) \(group)",
             ])
     }
 
@@ -148,7 +161,9 @@ import Testing
         struct Stop: Error {}
         #expect(throws: Stop.self) {
             try database.importTransaction(author: nil, containerIdentifier: nil) { transaction in
-                try transaction.add(ContactFixtures.person("Ada", "Lovelace", phones: ["+1 415 555 0101"]).storage, uid: "ada", unknownProperties: [])
+                try transaction.add(
+                    ContactFixtures.person("Ada", "Lovelace", phones: ["+1 415 555 0101"]).storage, uid: "ada",
+                    unknownProperties: [])
                 throw Stop()
             }
         }

@@ -44,14 +44,14 @@ import Testing
                         """,
                     arguments: [identifier]
                 ).map { $0.description }
-                + String.fetchAll(
-                    db,
-                    sql: """
-                        SELECT n.token FROM (SELECT token, contact_id FROM name_index UNION ALL SELECT token, contact_id FROM name_index_staged) n
-                        JOIN contact c ON c.id = n.contact_id WHERE c.identifier = ? ORDER BY n.token
-                        """,
-                    arguments: [identifier]
-                )
+                    + String.fetchAll(
+                        db,
+                        sql: """
+                            SELECT n.token FROM (SELECT token, contact_id FROM name_index UNION ALL SELECT token, contact_id FROM name_index_staged) n
+                            JOIN contact c ON c.id = n.contact_id WHERE c.identifier = ? ORDER BY n.token
+                            """,
+                        arguments: [identifier]
+                    )
             }
         }
         #expect(rows[0].count > 10)

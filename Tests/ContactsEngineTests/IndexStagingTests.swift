@@ -53,20 +53,24 @@ import Testing
         func indexRows(ofRowID id: Int64) throws -> Int {
             try database.read { db in
                 try ["name_index", "name_index_staged", "phone_index", "phone_index_staged"].reduce(0) { sum, table in
-                    sum + (try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE contact_id = ?", arguments: [id]) ?? 0)
+                    sum
+                        + (try Int.fetchOne(
+                            db, sql: "SELECT count(*) FROM \(table) WHERE contact_id = ?", arguments: [id]) ?? 0)
                 }
             }
         }
 
         func rowID(of identifier: String) throws -> Int64 {
             try database.read { db in
-                try Int64.fetchOne(db, sql: "SELECT id FROM contact WHERE identifier = ?", arguments: [identifier]) ?? -1
+                try Int64.fetchOne(db, sql: "SELECT id FROM contact WHERE identifier = ?", arguments: [identifier])
+                    ?? -1
             }
         }
 
         func byName(_ name: String) throws -> [String] {
             try store.unifiedContacts(
-                matching: CNContact.predicateForContacts(matchingName: name), keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor]
+                matching: CNContact.predicateForContacts(matchingName: name),
+                keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor]
             ).map(\.identifier).sorted()
         }
 
@@ -78,11 +82,15 @@ import Testing
         }
 
         func sorted(_ order: CNContactSortOrder, predicate: NSPredicate? = nil) throws -> [String] {
-            let request = CNContactFetchRequest(keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor, CNContactFamilyNameKey as CNKeyDescriptor])
+            let request = CNContactFetchRequest(keysToFetch: [
+                CNContactGivenNameKey as CNKeyDescriptor, CNContactFamilyNameKey as CNKeyDescriptor,
+            ])
             request.sortOrder = order
             request.predicate = predicate
             var names: [String] = []
-            try store.enumerateContacts(with: request) { contact, _ in names.append(contact.givenName + " " + contact.familyName) }
+            try store.enumerateContacts(with: request) { contact, _ in
+                names.append(contact.givenName + " " + contact.familyName)
+            }
             return names
         }
     }
@@ -90,7 +98,10 @@ import Testing
     @Test func aContactSavedAMomentAgoIsFoundByNamePhoneAndSortedEnumeration() throws {
         let fixture = try Fixture(limit: 1_000)
         let saved = try ContactFixtures.save(
-            [ContactFixtures.person("Annika", "Lindqvist", phones: ["+1 415 555 0101"]), ContactFixtures.person("Bo", "Zola")],
+            [
+                ContactFixtures.person("Annika", "Lindqvist", phones: ["+1 415 555 0101"]),
+                ContactFixtures.person("Bo", "Zola"),
+            ],
             in: fixture.store)
         #expect(try fixture.staged() == IndexStaging.Counts(contacts: 2, nameTokens: 4, phoneKeys: 1))
         #expect(try fixture.mergedRows(of: saved[0].identifier) == 0)
@@ -98,17 +109,24 @@ import Testing
         #expect(try fixture.byName("ann lindq") == [saved[0].identifier])
         #expect(try fixture.byPhone("(415) 555-0101") == [saved[0].identifier])
         #expect(try fixture.sorted(.familyName) == ["Annika Lindqvist", "Bo Zola"])
-        #expect(try fixture.sorted(.givenName, predicate: CNContact.predicateForContacts(matchingName: "zol")) == ["Bo Zola"])
+        #expect(
+            try fixture.sorted(.givenName, predicate: CNContact.predicateForContacts(matchingName: "zol")) == [
+                "Bo Zola"
+            ])
     }
 
     @Test func aSaveThatFillsTheStagingMergesItAndSearchesFindTheSameContacts() throws {
         let fixture = try Fixture(limit: 3)
         let first = try ContactFixtures.save(
-            [ContactFixtures.person("Ann", "Smith", phones: ["+1 415 555 0101"]), ContactFixtures.person("Anna", "Berg")],
+            [
+                ContactFixtures.person("Ann", "Smith", phones: ["+1 415 555 0101"]),
+                ContactFixtures.person("Anna", "Berg"),
+            ],
             in: fixture.store)
         #expect(try fixture.staged().contacts == 2)
         let before = try (fixture.byName("ann"), fixture.byPhone("415 555 0101"), fixture.sorted(.givenName))
-        let third = try ContactFixtures.save([ContactFixtures.person("Annette", "Olsen", phones: ["+1 415 555 0199"])], in: fixture.store)
+        let third = try ContactFixtures.save(
+            [ContactFixtures.person("Annette", "Olsen", phones: ["+1 415 555 0199"])], in: fixture.store)
         #expect(try fixture.staged() == IndexStaging.Counts(contacts: 0, nameTokens: 0, phoneKeys: 0))
         #expect(try fixture.mergedRows(of: first[0].identifier) == 3)
         #expect(try fixture.byName("ann") == (first + third).map(\.identifier).sorted())
@@ -121,9 +139,13 @@ import Testing
     @Test func deletingAStagedAndAMergedContactRemovesEveryKeyOfBoth() throws {
         let fixture = try Fixture(limit: 2)
         let merged = try ContactFixtures.save(
-            [ContactFixtures.person("Ann", "Smith", phones: ["+1 415 555 0101"]), ContactFixtures.person("Anna", "Smithers", phones: ["+1 415 555 0102"])],
+            [
+                ContactFixtures.person("Ann", "Smith", phones: ["+1 415 555 0101"]),
+                ContactFixtures.person("Anna", "Smithers", phones: ["+1 415 555 0102"]),
+            ],
             in: fixture.store)
-        let staged = try ContactFixtures.save([ContactFixtures.person("Annie", "Smythe", phones: ["+1 415 555 0103"])], in: fixture.store)
+        let staged = try ContactFixtures.save(
+            [ContactFixtures.person("Annie", "Smythe", phones: ["+1 415 555 0103"])], in: fixture.store)
         #expect(try fixture.staged().contacts == 1)
         let ids = try [merged[0], staged[0]].map { try fixture.rowID(of: $0.identifier) }
         #expect(try ids.map { try fixture.indexRows(ofRowID: $0) } == [3, 3])
@@ -141,12 +163,15 @@ import Testing
 
     @Test func updatingAMergedContactStagesItsNewKeysAndDropsTheOldOnes() throws {
         let fixture = try Fixture(limit: 10)
-        let saved = try ContactFixtures.save([ContactFixtures.person("Ann", "Smith", phones: ["+1 415 555 0101"])], in: fixture.store)
+        let saved = try ContactFixtures.save(
+            [ContactFixtures.person("Ann", "Smith", phones: ["+1 415 555 0101"])], in: fixture.store)
         try fixture.mergeAll()
         #expect(try fixture.mergedRows(of: saved[0].identifier) == 3)
         let contact = saved[0].mutableCopy() as! CNMutableContact
         contact.familyName = "Quist"
-        contact.phoneNumbers = [CNLabeledValue(label: CNLabelHome, value: CNPhoneNumber(stringValue: "+1 415 555 0177"))]
+        contact.phoneNumbers = [
+            CNLabeledValue(label: CNLabelHome, value: CNPhoneNumber(stringValue: "+1 415 555 0177"))
+        ]
         let request = CNSaveRequest()
         request.update(contact)
         try fixture.store.execute(request)
@@ -205,7 +230,9 @@ import Testing
                 try transaction.add(contact.storage, uid: nil, unknownProperties: [])
             }
         }
-        #expect(try fixture.staged() == IndexStaging.Counts(contacts: 1, nameTokens: 2, phoneKeys: 0), "only the saved contact")
+        #expect(
+            try fixture.staged() == IndexStaging.Counts(contacts: 1, nameTokens: 2, phoneKeys: 0),
+            "only the saved contact")
         #expect(try fixture.mergedRows(of: contacts[1].identifier) == 2)
         #expect(try fixture.byName("zo") == ([contacts[1].identifier] + saved.map(\.identifier)).sorted())
         for order in [CNContactSortOrder.givenName, .familyName] {
@@ -244,12 +271,15 @@ import Testing
         func answers(_ store: CNContactStore) throws -> [[String]] {
             let keys = [CNContactGivenNameKey as CNKeyDescriptor, CNContactFamilyNameKey as CNKeyDescriptor]
             let predicates = [
-                CNContact.predicateForContacts(matchingName: "ann"), CNContact.predicateForContacts(matchingName: "smi"),
+                CNContact.predicateForContacts(matchingName: "ann"),
+                CNContact.predicateForContacts(matchingName: "smi"),
                 CNContact.predicateForContacts(matchingName: "ann sm"),
                 CNContact.predicateForContacts(matching: CNPhoneNumber(stringValue: "(415) 555-0102")),
                 CNContact.predicateForContacts(matching: CNPhoneNumber(stringValue: "+44 20 7946 0958")),
             ]
-            var result = try predicates.map { try store.unifiedContacts(matching: $0, keysToFetch: keys).map(\.identifier).sorted() }
+            var result = try predicates.map {
+                try store.unifiedContacts(matching: $0, keysToFetch: keys).map(\.identifier).sorted()
+            }
             for order in [CNContactSortOrder.givenName, .familyName] {
                 let request = CNContactFetchRequest(keysToFetch: keys)
                 request.sortOrder = order
@@ -274,14 +304,19 @@ import Testing
             (
                 try ["name_index", "phone_index"].map { try Int.fetchOne(db, sql: "SELECT count(*) FROM \($0)") ?? 0 },
                 try IndexStaging.counts(in: db),
-                try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE name IN ('contact_sort_given', 'contact_sort_family')")
+                try String.fetchAll(
+                    db, sql: "SELECT sql FROM sqlite_master WHERE name IN ('contact_sort_given', 'contact_sort_family')"
+                )
             )
         }
         #expect(schema.0 == oldRows)
         #expect(schema.1 == IndexStaging.Counts(contacts: 0, nameTokens: 0, phoneKeys: 0))
         #expect(schema.2.count == 2 && schema.2.allSatisfy { $0.hasSuffix("WHERE staged = 0") })
-        let added = try ContactFixtures.save([ContactFixtures.person("Annabel", "Smith", phones: ["+1 415 555 0103"])], in: upgraded)
-        #expect(try database.read { try IndexStaging.counts(in: $0) } == IndexStaging.Counts(contacts: 1, nameTokens: 2, phoneKeys: 1))
+        let added = try ContactFixtures.save(
+            [ContactFixtures.person("Annabel", "Smith", phones: ["+1 415 555 0103"])], in: upgraded)
+        #expect(
+            try database.read { try IndexStaging.counts(in: $0) }
+                == IndexStaging.Counts(contacts: 1, nameTokens: 2, phoneKeys: 1))
         let after = try answers(upgraded)
         #expect(after[0] == (before[0] + [added[0].identifier]).sorted())
         #expect(after[1] == (before[1] + [added[0].identifier]).sorted())
@@ -304,7 +339,8 @@ import Testing
                     DROP TABLE name_index_staged; DROP TABLE phone_index_staged;
                     """
             )
-            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [IndexStagingSchema.migrationName])
+            try db.execute(
+                sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [IndexStagingSchema.migrationName])
         }
         return queue
     }
@@ -324,7 +360,8 @@ import Testing
         // A store opens its file at its first call.
         #expect(try ContactFixtures.identifiers(in: temporary.reopen()) == [saved[0].identifier])
         let upgraded = CNContactStore(configuration: temporary.configuration(isReadOnly: true))
-        #expect(try upgraded.unifiedContacts(matching: byName, keysToFetch: []).map(\.identifier) == [saved[0].identifier])
+        #expect(
+            try upgraded.unifiedContacts(matching: byName, keysToFetch: []).map(\.identifier) == [saved[0].identifier])
     }
 
     /// A save counts the staged contacts only once its store's saves staged a hundredth of the limit since the
@@ -359,10 +396,14 @@ import Testing
         let fixture = try Fixture(limit: 1_000)
         // Three merged "Kim" contacts give four tokens starting with "kim" (given and family of the last).
         _ = try ContactFixtures.save(
-            [ContactFixtures.person("Kim", "Berg"), ContactFixtures.person("Kimberly", "Olsen"), ContactFixtures.person("Kim", "Kimura")],
+            [
+                ContactFixtures.person("Kim", "Berg"), ContactFixtures.person("Kimberly", "Olsen"),
+                ContactFixtures.person("Kim", "Kimura"),
+            ],
             in: fixture.store)
         try fixture.mergeAll()
-        _ = try ContactFixtures.save([ContactFixtures.person("Kimi", "Lund"), ContactFixtures.person("Ann", "Kimball")], in: fixture.store)
+        _ = try ContactFixtures.save(
+            [ContactFixtures.person("Kimi", "Lund"), ContactFixtures.person("Ann", "Kimball")], in: fixture.store)
         #expect(try fixture.staged().nameTokens == 4)
         let reaches = { (word: String, cap: Int) in
             try fixture.database.read { try PredicateCompiler.range(of: word, reaches: cap, in: $0) }

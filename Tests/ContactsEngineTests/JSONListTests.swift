@@ -8,7 +8,8 @@ import Testing
 /// The hand-written JSON lists every `json_each` query binds.
 @Suite struct JSONListTests {
     @Test(arguments: [
-        [String](), ["plain:ABPerson"], ["quote\"d", "back\\slash", "slash/"], ["tab\tnew\nline", "\u{1}\u{1F}\u{7F}", "\u{0}"],
+        [String](), ["plain:ABPerson"], ["quote\"d", "back\\slash", "slash/"],
+        ["tab\tnew\nline", "\u{1}\u{1F}\u{7F}", "\u{0}"],
         ["é", "山田", "🙂 emoji", ""], ["00000000-0000-4000-8000-000000000000", "urn:uuid:a\"b", "Søren 山田"],
     ])
     func stringListIsTheJSONOfTheStrings(strings: [String]) throws {

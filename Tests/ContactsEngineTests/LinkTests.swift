@@ -28,7 +28,8 @@ import Testing
 
     @Test func identifierPredicateMatchesLinkedContacts() throws {
         let (temporary, ann, annWork, _) = try linkedStore()
-        let found = try temporary.store.unifiedContacts(matching: CNContact.predicateForContacts(withIdentifiers: [ann.identifier]), keysToFetch: [])
+        let found = try temporary.store.unifiedContacts(
+            matching: CNContact.predicateForContacts(withIdentifiers: [ann.identifier]), keysToFetch: [])
         // The two linked cards come back as one unified contact that names both.
         #expect(found.count == 1)
         let unified = try #require(found.first)
@@ -45,7 +46,9 @@ import Testing
         let request = CNContactFetchRequest(keysToFetch: [])
         request.unifyResults = false
         var linked: [[String]] = []
-        try temporary.store.enumerateContacts(with: request) { contact, _ in linked.append(contact.storage.linkedIdentifiers) }
+        try temporary.store.enumerateContacts(with: request) { contact, _ in
+            linked.append(contact.storage.linkedIdentifiers)
+        }
         #expect(linked.allSatisfy { $0.isEmpty })
     }
 }

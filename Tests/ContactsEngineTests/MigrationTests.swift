@@ -12,20 +12,27 @@ import Testing
         let temporary = try TemporaryStore()
         let database = try temporary.personStore()
         let tables = try database.read { db in
-            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%'")
+            try String.fetchAll(
+                db,
+                sql:
+                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%'"
+            )
         }
-        #expect(Set(tables) == [
-            "container", "store_setting", "contact", "contact_value", "contact_image", "unknown_property", "link", "name_index",
-            "phone_index", "group", "group_member", "subgroup", "transaction", "change_log", "app", "app_grant", "app_created",
-            "keep_separate",
-            "contact_uid",
-            // CardDAV accounts (migration carddav-sync).
-            "sync_account", "sync_collection", "sync_card", "sync_conflict",
-            // Staged index keys (migration index-staging).
-            "name_index_staged", "phone_index_staged",
-            // A running sync's listing (migration carddav-sync-listing).
-            "sync_listing_run", "sync_listing",
-        ])
+        #expect(
+            Set(tables) == [
+                "container", "store_setting", "contact", "contact_value", "contact_image", "unknown_property", "link",
+                "name_index",
+                "phone_index", "group", "group_member", "subgroup", "transaction", "change_log", "app", "app_grant",
+                "app_created",
+                "keep_separate",
+                "contact_uid",
+                // CardDAV accounts (migration carddav-sync).
+                "sync_account", "sync_collection", "sync_card", "sync_conflict",
+                // Staged index keys (migration index-staging).
+                "name_index_staged", "phone_index_staged",
+                // A running sync's listing (migration carddav-sync-listing).
+                "sync_listing_run", "sync_listing",
+            ])
     }
 
     /// A store an earlier version made gets the sync's listing tables when it opens, and ending a listing deletes
@@ -43,7 +50,8 @@ import Testing
         #expect(try reopened.syncListingDownloadCount(containerIdentifier: container, run: run) == 1)
         try reopened.endSyncListing(run: run)
         let left = try reopened.read { db in
-            try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM sync_listing_run) + (SELECT count(*) FROM sync_listing)")
+            try Int.fetchOne(
+                db, sql: "SELECT (SELECT count(*) FROM sync_listing_run) + (SELECT count(*) FROM sync_listing)")
         }
         #expect(left == 0)
         // A download batch reads the listing in rowid order from its position, stopping at its limit: no index
@@ -80,14 +88,18 @@ import Testing
         }
         let reopened = try temporary.personStore()
         let indexes = try reopened.read { db in
-            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'sync_card'")
+            try String.fetchAll(
+                db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'sync_card'")
         }
         #expect(Set(indexes).isSuperset(of: ["sync_card_unsettled", "sync_card_kind_object"]))
         let plans = try reopened.read { db in
             try [
                 "SELECT kind, object_identifier FROM sync_card WHERE container_id = 1 AND state != 0",
                 "SELECT kind FROM sync_card s WHERE s.container_id = 1 AND s.kind = 0 AND NOT EXISTS (SELECT 1 FROM contact c WHERE c.identifier = s.object_identifier)",
-            ].map { sql in try String.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, adapter: SuffixRowAdapter(fromIndex: 3)).joined(separator: "; ") }
+            ].map { sql in
+                try String.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, adapter: SuffixRowAdapter(fromIndex: 3))
+                    .joined(separator: "; ")
+            }
         }
         #expect(plans[0].contains("USING INDEX sync_card_unsettled"), "\(plans[0])")
         #expect(plans[1].contains("sync_card_kind_object"), "\(plans[1])")
@@ -101,7 +113,8 @@ import Testing
         let temporary = try TemporaryStore()
         // 700 contacts cross the enumeration's first two batches (128, then 512); deleting every seventh leaves
         // gaps in the row ids.
-        let saved = try ContactFixtures.save((0..<700).map { ContactFixtures.person("Given\($0)", "Family\($0)") }, in: temporary.store)
+        let saved = try ContactFixtures.save(
+            (0..<700).map { ContactFixtures.person("Given\($0)", "Family\($0)") }, in: temporary.store)
         let deletion = CNSaveRequest()
         for contact in saved.enumerated().filter({ $0.offset % 7 == 3 }).map(\.element) {
             deletion.delete(contact)
@@ -121,7 +134,10 @@ import Testing
         let database = try temporary.personStore()
         let (indexed, check, plan) = try database.read { db in
             let indexed = try String.fetchAll(
-                db, sql: "SELECT identifier FROM contact INDEXED BY \(IdentifierOrderSchema.indexName) WHERE id > 0 ORDER BY id")
+                db,
+                sql:
+                    "SELECT identifier FROM contact INDEXED BY \(IdentifierOrderSchema.indexName) WHERE id > 0 ORDER BY id"
+            )
             let check = try String.fetchAll(db, sql: "PRAGMA integrity_check")
             let plan = try String.fetchAll(
                 db, sql: "EXPLAIN QUERY PLAN SELECT id, identifier FROM contact WHERE (1) ORDER BY id LIMIT 128",
@@ -153,10 +169,13 @@ import Testing
 
     @Test func changingTheLocaleRewritesSortKeysAtOpen() throws {
         let temporary = try TemporaryStore(localeIdentifier: "en_US")
-        try ContactFixtures.save([ContactFixtures.person("Ann", "Öberg"), ContactFixtures.person("Bo", "Zola")], in: temporary.store)
+        try ContactFixtures.save(
+            [ContactFixtures.person("Ann", "Öberg"), ContactFixtures.person("Bo", "Zola")], in: temporary.store)
         func familyOrder(_ locale: String) throws -> [String] {
             let database = try temporary.personStore(localeIdentifier: locale)
-            return try database.contacts(ContactQuery(predicate: nil, keys: ContactKeySet(.familyName), sortOrder: .familyName)).map(\.familyName)
+            return try database.contacts(
+                ContactQuery(predicate: nil, keys: ContactKeySet(.familyName), sortOrder: .familyName)
+            ).map(\.familyName)
         }
         #expect(try familyOrder("en_US") == ["Öberg", "Zola"])
         #expect(try familyOrder("sv_SE") == ["Zola", "Öberg"])

@@ -35,7 +35,9 @@ import Testing
     @Test func generationsMatchTheInMemoryTwin() throws {
         let (temporary, database) = try open()
         defer { withExtendedLifetime(temporary) {} }
-        let repositories: [any PrivacyRepository] = [SQLitePrivacyRepository(store: database), InMemoryPrivacyRepository()]
+        let repositories: [any PrivacyRepository] = [
+            SQLitePrivacyRepository(store: database), InMemoryPrivacyRepository(),
+        ]
         let changes: [(inout AuthorizationRecord) -> Void] = [
             { $0.status = .authorized }, { $0.status = .limited }, { $0.limitedIdentifiers.insert("A") },
             { $0.limitedIdentifiers.remove("A") }, { $0.createdIdentifiers.insert("C") }, { $0.status = .denied },
@@ -55,8 +57,10 @@ import Testing
         try repository.change("app") { $0.limitedIdentifiers = ["B"] }
         try repository.change("app") { $0.status = .authorized }
         let rows = try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT operation, identifier, related_identifier FROM change_log ORDER BY sequence")
-                .map { "\($0[0] as Int) \($0[1] as String) \($0[2] as String)" }
+            try Row.fetchAll(
+                db, sql: "SELECT operation, identifier, related_identifier FROM change_log ORDER BY sequence"
+            )
+            .map { "\($0[0] as Int) \($0[1] as String) \($0[2] as String)" }
         }
         #expect(rows == ["102 app app", "100 A app", "100 B app", "101 A app", "102 app app"])
     }
@@ -86,7 +90,8 @@ import Testing
         #expect(app.access.saveGate?.visibility != nil, "the gate issued limited access")
         let contact = CNMutableContact()
         contact.givenName = "Ann"
-        try app.execute([.addContact(contact, containerIdentifier: nil)], author: nil, saveIdentifier: "s", refetch: false)
+        try app.execute(
+            [.addContact(contact, containerIdentifier: nil)], author: nil, saveIdentifier: "s", refetch: false)
         #expect(try repository.record(for: "app")?.createdIdentifiers == [contact.identifier])
     }
 }

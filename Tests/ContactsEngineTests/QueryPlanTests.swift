@@ -12,14 +12,17 @@ import Testing
         let temporary = try TemporaryStore()
         let database = try temporary.personStore()
         return try database.read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }.joined(separator: "\n")
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }
+                .joined(separator: "\n")
         }
     }
 
     @Test func namePredicateUsesTheNameIndexRange() throws {
         let temporary = try TemporaryStore()
         let database = try temporary.personStore()
-        let condition = try database.read { try database.compiler.condition(for: .contactsMatchingName("jo app"), in: $0) }
+        let condition = try database.read {
+            try database.compiler.condition(for: .contactsMatchingName("jo app"), in: $0)
+        }
         #expect(condition.sql.contains("INTERSECT"))
         let detail = try plan("SELECT id FROM contact WHERE \(condition.sql)", condition.arguments)
         #expect(detail.contains("SEARCH name_index USING PRIMARY KEY (token>? AND token<?)"))
@@ -72,7 +75,10 @@ import Testing
 
     /// Counting and merging the staged contacts reads the small staged index, not every contact.
     @Test func theStagedContactsAreFoundThroughTheirPartialIndex() throws {
-        for sql in ["SELECT count(*) FROM (SELECT 1 FROM contact WHERE staged = 1 LIMIT 10)", "UPDATE contact SET staged = 0 WHERE staged = 1"] {
+        for sql in [
+            "SELECT count(*) FROM (SELECT 1 FROM contact WHERE staged = 1 LIMIT 10)",
+            "UPDATE contact SET staged = 0 WHERE staged = 1",
+        ] {
             let detail = try plan(sql, [])
             #expect(detail.contains("_staged"), "\(sql): \(detail)")
             #expect(!detail.contains("SCAN contact\n") && !detail.hasSuffix("SCAN contact"), "\(sql): \(detail)")
@@ -86,7 +92,9 @@ import Testing
         #expect(detail.contains("SEARCH phone_index_staged USING PRIMARY KEY (key>? AND key<?)"))
         let temporary = try TemporaryStore()
         let database = try temporary.personStore()
-        let condition = try database.read { try database.compiler.condition(for: .contactsMatchingName("jo app"), in: $0) }
+        let condition = try database.read {
+            try database.compiler.condition(for: .contactsMatchingName("jo app"), in: $0)
+        }
         let names = try plan("SELECT id FROM contact WHERE \(condition.sql)", condition.arguments)
         #expect(names.contains("SEARCH name_index_staged USING PRIMARY KEY (token>? AND token<?)"), "\(names)")
     }
@@ -101,8 +109,10 @@ import Testing
                 reader: ContactReader(keys: keys, unify: true), condition: condition, sortColumn: nil,
                 after: after.map { (key: "", id: $0) }, limit: 1024, in: db
             )
-            return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }
-                .joined(separator: "\n")
+            return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map {
+                $0["detail"] as String
+            }
+            .joined(separator: "\n")
         }
     }
 

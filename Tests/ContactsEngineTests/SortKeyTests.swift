@@ -5,7 +5,10 @@ import Testing
 @testable import ContactsEngine
 
 @Suite struct SortKeyTests {
-    @Test(arguments: [("Ann", "Lee", CNContactType.person, ""), ("", "", .organization, "Acme"), ("", "", .person, ""), ("Émile", "", .person, "Org")])
+    @Test(arguments: [
+        ("Ann", "Lee", CNContactType.person, ""), ("", "", .organization, "Acme"), ("", "", .person, ""),
+        ("Émile", "", .person, "Org"),
+    ])
     func bothKeysAtOnceEqualTheKeysOneByOne(given: String, family: String, type: CNContactType, organization: String) {
         var names = SortKey.Names()
         names.givenName = given

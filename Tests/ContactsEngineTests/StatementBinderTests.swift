@@ -21,19 +21,22 @@ import Testing
     /// What a row holds, with each value's SQLite type, so NULL, '' and an empty blob differ.
     private static func stored(id: Int64, in db: Database) throws -> [String] {
         let row = try Row.fetchOne(
-            db, sql: "SELECT quote(a), typeof(a), quote(b), typeof(b), quote(c), typeof(c), quote(d), typeof(d) FROM t WHERE id = ?",
+            db,
+            sql:
+                "SELECT quote(a), typeof(a), quote(b), typeof(b), quote(c), typeof(c), quote(d), typeof(d) FROM t WHERE id = ?",
             arguments: [id]
         )
         return (0..<8).map { index in row?[index] ?? "missing" }
     }
 
-    @Test(arguments: [
-        ("plain", "Søren", Int64(7), Data([1, 2, 3])),
-        ("", nil, Int64(-1), Data()),
-        ("no nul", "\u{1}\u{1F}", Int64.max, nil),
-        (longText, longText, Int64(0), Data(repeating: 9, count: 3_000)),
-        ("👩‍👩‍👧 emoji", String(repeating: "x", count: 1_100), Int64.min, Data([0])),
-    ] as [(String, String?, Int64, Data?)])
+    @Test(
+        arguments: [
+            ("plain", "Søren", Int64(7), Data([1, 2, 3])),
+            ("", nil, Int64(-1), Data()),
+            ("no nul", "\u{1}\u{1F}", Int64.max, nil),
+            (longText, longText, Int64(0), Data(repeating: 9, count: 3_000)),
+            ("👩‍👩‍👧 emoji", String(repeating: "x", count: 1_100), Int64.min, Data([0])),
+        ] as [(String, String?, Int64, Data?)])
     func storesWhatStatementArgumentsStore(text: String, optional: String?, number: Int64, blob: Data?) throws {
         let queue = try Self.database()
         try queue.write { db in
@@ -72,7 +75,8 @@ import Testing
             #expect(try String.fetchOne(db, sql: "SELECT hex(a) || '/' || hex(b) FROM t") == hex + "/" + hex)
             let rows = try Row.fetchCursor(db, sql: "SELECT a, b FROM t")
             let row = try #require(try rows.next())
-            let whole = TextSamples.isExact((row[0] as StoredText).string, text)
+            let whole =
+                TextSamples.isExact((row[0] as StoredText).string, text)
                 && TextSamples.isExact((row[1] as StoredText?)?.string, text)
             #expect(whole)
             let grdbCut = TextSamples.isExact(row[0] as String, String(text.prefix { $0 != "\u{0}" }))

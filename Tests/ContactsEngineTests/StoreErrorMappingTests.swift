@@ -28,7 +28,9 @@ import Testing
         #expect(error.contactsError.affectedRecordIdentifiers == ["a:ABPerson"])
     }
 
-    @Test(arguments: [ResultCode.SQLITE_FULL, .SQLITE_READONLY, .SQLITE_IOERR, .SQLITE_CORRUPT, .SQLITE_BUSY, .SQLITE_CONSTRAINT])
+    @Test(arguments: [
+        ResultCode.SQLITE_FULL, .SQLITE_READONLY, .SQLITE_IOERR, .SQLITE_CORRUPT, .SQLITE_BUSY, .SQLITE_CONSTRAINT,
+    ])
     func sqliteErrorsMapToDataAccessError(resultCode: ResultCode) {
         let error = StoreError.wrapping(DatabaseError(resultCode: resultCode, message: "x"))
         #expect(error.code == .databaseFailure)
@@ -36,7 +38,8 @@ import Testing
     }
 
     @Test func validationErrorsPassThroughUnchanged() {
-        let validation = CNError(.validationConfigurationError, userInfo: [CNErrorUserInfoKeyPathsKey: ["birthday.day"]])
+        let validation = CNError(
+            .validationConfigurationError, userInfo: [CNErrorUserInfoKeyPathsKey: ["birthday.day"]])
         #expect(StoreError.validation(validation).contactsError == validation)
     }
 

@@ -26,7 +26,8 @@ import Testing
         let nested = temporary.directory.appendingPathComponent("a/b/Contacts.sqlite")
         let database = try EmbeddedConnection(configuration: ContactStoreConfiguration(url: nested)).authorized()
         let manager = FileManager.default
-        let directoryMode = try manager.attributesOfItem(atPath: nested.deletingLastPathComponent().path)[.posixPermissions] as? Int
+        let directoryMode =
+            try manager.attributesOfItem(atPath: nested.deletingLastPathComponent().path)[.posixPermissions] as? Int
         let fileMode = try manager.attributesOfItem(atPath: nested.path)[.posixPermissions] as? Int
         #expect(directoryMode == 0o700)
         #expect(fileMode == 0o600)
@@ -43,7 +44,8 @@ import Testing
         let temporary = try TemporaryStore()
         let blocker = temporary.directory.appendingPathComponent("file")
         FileManager.default.createFile(atPath: blocker.path, contents: Data("x".utf8))
-        let connection = EmbeddedConnection(configuration: ContactStoreConfiguration(url: blocker.appendingPathComponent("C.sqlite")))
+        let connection = EmbeddedConnection(
+            configuration: ContactStoreConfiguration(url: blocker.appendingPathComponent("C.sqlite")))
         #expect(throws: CNError(.dataAccessError)) { _ = try connection.defaultContainerIdentifier() }
     }
 }

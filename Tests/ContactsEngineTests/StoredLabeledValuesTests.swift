@@ -20,7 +20,8 @@ import Testing
         let statement = try db.makeStatement(sql: "SELECT 2, CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), NULL")
         for row in rows {
             let cursor = try StatementRows(
-                statement, arguments: [Data(row.identifier.utf8), row.label.map { Data($0.utf8) }, Data(row.value.utf8)])
+                statement,
+                arguments: [Data(row.identifier.utf8), row.label.map { Data($0.utf8) }, Data(row.value.utf8)])
             let current = try #require(try cursor.next())
             values.appendRow(of: current, kindColumn: 0)
         }
@@ -40,7 +41,8 @@ import Testing
     private static func rows(_ prefix: String, count: Int) -> [Row] {
         (0..<count).map { number in
             Row(
-                identifier: "\(prefix)-\(number)", label: number % 3 == 0 ? nil : (number % 3 == 1 ? "" : "_$!<Home>!$_"),
+                identifier: "\(prefix)-\(number)",
+                label: number % 3 == 0 ? nil : (number % 3 == 1 ? "" : "_$!<Home>!$_"),
                 value: "\(prefix)\u{0}Søren 山田 \(String(repeating: "x", count: number))@example.com")
         }
     }

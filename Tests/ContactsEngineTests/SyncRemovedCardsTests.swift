@@ -26,19 +26,28 @@ import Testing
                 identifier: "account", name: "Server", serverURL: "http://127.0.0.1:1/", principalURL: nil,
                 credentialStorage: "file", pinnedCertificate: nil, settings: "{}", createdAt: Date())
             let collections = try database.addSyncAccount(
-                account, collections: [NewSyncCollection(name: "Book", url: "http://127.0.0.1:1/book/", isReadOnly: false, capabilities: "{}")])
+                account,
+                collections: [
+                    NewSyncCollection(
+                        name: "Book", url: "http://127.0.0.1:1/book/", isReadOnly: false, capabilities: "{}")
+                ])
             container = try #require(collections.first).containerIdentifier
             let people = [ContactFixtures.person("Ann", "Lee"), ContactFixtures.person("Bob", "Stone")]
             var groupIdentifier = ""
             _ = try database.syncTransaction(containerIdentifier: container, author: "sync") { step in
                 for (person, name) in zip(people, ["a", "b"]) {
                     try step.addContact(person.storage, uid: name, unknownProperties: [])
-                    try step.save(SyncCardRow(
-                        href: "\(name).vcf", etag: "1", kind: .contact, objectIdentifier: person.identifier, uid: name, base: nil))
+                    try step.save(
+                        SyncCardRow(
+                            href: "\(name).vcf", etag: "1", kind: .contact, objectIdentifier: person.identifier,
+                            uid: name, base: nil))
                 }
                 let group = try step.addGroup(named: "Friends")
                 groupIdentifier = group.identifier
-                try step.save(SyncCardRow(href: "g.vcf", etag: "1", kind: .group, objectIdentifier: group.identifier, uid: "g", base: nil))
+                try step.save(
+                    SyncCardRow(
+                        href: "g.vcf", etag: "1", kind: .group, objectIdentifier: group.identifier, uid: "g", base: nil)
+                )
             }
             contacts = people.map(\.identifier)
             group = groupIdentifier
@@ -50,9 +59,13 @@ import Testing
             let store = temporary.store
             let keys = [CNContactGivenNameKey as CNKeyDescriptor]
             let request = CNSaveRequest()
-            let ann = try #require(try store.unifiedContact(withIdentifier: contacts[0], keysToFetch: keys).mutableCopy() as? CNMutableContact)
+            let ann = try #require(
+                try store.unifiedContact(withIdentifier: contacts[0], keysToFetch: keys).mutableCopy()
+                    as? CNMutableContact)
             request.delete(ann)
-            let bob = try #require(try store.unifiedContact(withIdentifier: contacts[1], keysToFetch: keys).mutableCopy() as? CNMutableContact)
+            let bob = try #require(
+                try store.unifiedContact(withIdentifier: contacts[1], keysToFetch: keys).mutableCopy()
+                    as? CNMutableContact)
             bob.givenName = "Robert"
             request.update(bob)
             let group = try #require(try store.groups(matching: nil).first { $0.identifier == self.group })
@@ -79,7 +92,9 @@ import Testing
         let world = try World()
         try world.deleteAnnAndTheGroup()
         _ = try world.database.write { db in
-            try HistoryLog.prune(HistoryRetention(minimumAge: 0, minimumRows: 0, maximumRows: 0), now: Date().addingTimeInterval(60), in: db)
+            try HistoryLog.prune(
+                HistoryRetention(minimumAge: 0, minimumRows: 0, maximumRows: 0), now: Date().addingTimeInterval(60),
+                in: db)
         }
         let changes = try world.changes()
         #expect(!changes.isComplete, "the log no longer reaches back to the last sync")

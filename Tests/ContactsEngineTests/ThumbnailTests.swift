@@ -26,7 +26,9 @@ import Testing
         var size = 0
         _ = png_image_write_to_memory(&image, nil, &size, 0, pixels, 0, nil)
         var output = [UInt8](repeating: 0, count: size)
-        let written = output.withUnsafeMutableBytes { png_image_write_to_memory(&image, $0.baseAddress, &size, 0, pixels, 0, nil) }
+        let written = output.withUnsafeMutableBytes {
+            png_image_write_to_memory(&image, $0.baseAddress, &size, 0, pixels, 0, nil)
+        }
         try #require(written != 0)
         return Data(output.prefix(size))
     }
@@ -55,7 +57,10 @@ import Testing
         #expect(decoded.width == 100 && decoded.height == 50)
     }
 
-    @Test(arguments: [Data(), Data("not an image".utf8), Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10]), Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2])])
+    @Test(arguments: [
+        Data(), Data("not an image".utf8), Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10]),
+        Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2]),
+    ])
     func undecodableDataGivesNoThumbnail(data: Data) {
         #expect(Thumbnail.make(from: data) == nil)
     }

@@ -27,7 +27,9 @@ import Testing
     @Test func numbersTheRegionReadsStillMatchByItsRulesOnly() {
         let matcher = RegionalPhoneNumberMatcher(defaultRegion: "US")
         #expect(matcher.matches("+1 415 555 0100", "(415) 555-0100"))
-        #expect(!matcher.matches("+1 415 555 0100", "+44 415 555 0100"), "same digits after the calling code, other country")
+        #expect(
+            !matcher.matches("+1 415 555 0100", "+44 415 555 0100"), "same digits after the calling code, other country"
+        )
         #expect(matcher.indexKey(for: "Dog") == nil)
         #expect(matcher.indexKey(for: "12") == nil)
     }
@@ -35,7 +37,9 @@ import Testing
     @Test func aStoreFindsAContactByANumberTheRegionCannotRead() throws {
         let temporary = try TemporaryStore()
         let saved = try ContactFixtures.save(
-            Self.numbers.enumerated().map { index, number in ContactFixtures.person("P\(index)", "Test", phones: [number]) },
+            Self.numbers.enumerated().map { index, number in
+                ContactFixtures.person("P\(index)", "Test", phones: [number])
+            },
             in: temporary.store)
         for (index, number) in Self.numbers.enumerated() {
             let found = try temporary.store.unifiedContacts(
@@ -47,7 +51,8 @@ import Testing
 
     @Test func openingAStoreIndexesNumbersAnEarlierVersionLeftOut() throws {
         let temporary = try TemporaryStore()
-        let saved = try ContactFixtures.save([ContactFixtures.person("Ann", "Test", phones: [Self.numbers[0]])], in: temporary.store)
+        let saved = try ContactFixtures.save(
+            [ContactFixtures.person("Ann", "Test", phones: [Self.numbers[0]])], in: temporary.store)
         // As an earlier version left the store: no index row for the number, and the migration not applied.
         try temporary.rewind(migration: PhoneIndexSchema.migrationName) { db in
             try db.execute(sql: "DELETE FROM phone_index; DELETE FROM phone_index_staged")

@@ -25,8 +25,12 @@ import Testing
             let contact = CNMutableContact()
             contact.givenName = "Given\(index % 97)"
             contact.familyName = "Family\(index % 89)"
-            contact.phoneNumbers = [CNLabeledValue(label: CNLabelHome, value: CNPhoneNumber(stringValue: "+1 415 \(1_000_000 + index * 7)"))]
-            contact.emailAddresses = [CNLabeledValue(label: CNLabelHome, value: "person\(index)@example.com" as NSString)]
+            contact.phoneNumbers = [
+                CNLabeledValue(label: CNLabelHome, value: CNPhoneNumber(stringValue: "+1 415 \(1_000_000 + index * 7)"))
+            ]
+            contact.emailAddresses = [
+                CNLabeledValue(label: CNLabelHome, value: "person\(index)@example.com" as NSString)
+            ]
             return .addContact(contact, containerIdentifier: nil)
         }
         try store.execute(operations, author: nil, saveIdentifier: UUID().uuidString, refetch: false)
@@ -96,7 +100,8 @@ import Testing
         let database = try store(temporary, WALCheckpointer.Policy(backgroundFrames: 20, blockingFrames: 400))
         for round in 0..<10 {
             try save(300, to: database, start: round * 300)
-            #expect(try database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM contact") } == (round + 1) * 300)
+            #expect(
+                try database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM contact") } == (round + 1) * 300)
         }
         let other = try temporary.personStore()
         #expect(try other.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM contact") } == 3_000)

@@ -5,7 +5,8 @@ import Testing
     @Test func parsesLinesFieldsAndLiterals() {
         let format = AddressFormat(parsing: "%N%n%O%n%A%n%C %S %Z")
         #expect(format.fields == [.street, .city, .state, .postalCode])
-        #expect(format.lines.last == [.field(.city), .literal(" "), .field(.state), .literal(" "), .field(.postalCode)])
+        #expect(
+            format.lines.last == [.field(.city), .literal(" "), .field(.state), .literal(" "), .field(.postalCode)])
     }
 
     @Test(arguments: ["%N%n%O%n%A%nCH-%Z %C", "%O%n%N%n%A%nAX-%Z %C%nÅLAND", "%N%n%O%n%A%nFI-%Z %C"])

@@ -19,10 +19,11 @@ func contactKeyRuns(_ text: NSAttributedString) -> [(key: String?, text: String)
         let text = try #require(contactFormatter().attributedString(from: contact))
         #expect(text.string == "Mr. John Richter James Doe Sr.")
         let runs = contactKeyRuns(text)
-        #expect(runs.map(\.key) == [
-            CNContactNamePrefixKey, nil, CNContactGivenNameKey, nil, CNContactMiddleNameKey, nil,
-            CNContactFamilyNameKey, nil, CNContactNameSuffixKey,
-        ])
+        #expect(
+            runs.map(\.key) == [
+                CNContactNamePrefixKey, nil, CNContactGivenNameKey, nil, CNContactMiddleNameKey, nil,
+                CNContactFamilyNameKey, nil, CNContactNameSuffixKey,
+            ])
         #expect(runs.map(\.text) == ["Mr.", " ", "John", " ", "Richter James", " ", "Doe", " ", "Sr."])
     }
 
@@ -59,7 +60,9 @@ func contactKeyRuns(_ text: NSAttributedString) -> [(key: String?, text: String)
             )
         )
         var range = NSRange()
-        #expect(text.attribute(key, at: 0, longestEffectiveRange: &range, in: NSRange(location: 0, length: text.length)) as? String == "red")
+        #expect(
+            text.attribute(key, at: 0, longestEffectiveRange: &range, in: NSRange(location: 0, length: text.length))
+                as? String == "red")
         #expect(range == NSRange(location: 0, length: text.length))
         #expect(text.attribute(NSAttributedString.Key("test.plain"), at: 4, effectiveRange: nil) as? Int == 1)
     }

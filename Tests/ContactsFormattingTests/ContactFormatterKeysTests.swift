@@ -32,7 +32,8 @@ import Testing
     @Test(arguments: [CNContactFormatterStyle.fullName, .phoneticFullName])
     func contactFetchedWithTheDescriptorFormats(style: CNContactFormatterStyle) {
         let descriptor = CNContactFormatter.descriptorForRequiredKeys(for: style)
-        var storage = ContactStorage(identifier: "A:ABPerson", fetchedKeys: KeyDescriptorExpansion.properties(of: [descriptor]))
+        var storage = ContactStorage(
+            identifier: "A:ABPerson", fetchedKeys: KeyDescriptorExpansion.properties(of: [descriptor]))
         storage.givenName = "Ann"
         storage.phoneticGivenName = "An"
         let contact = CNContact(storage: storage)
@@ -42,7 +43,8 @@ import Testing
 
     @Test func nameOrderOfContactWithoutNameIsThePersonsDefault() {
         let partial = CNContact(
-            storage: ContactStorage(identifier: "A:ABPerson", fetchedKeys: ContactKeySet([.givenName, .middleName, .familyName]))
+            storage: ContactStorage(
+                identifier: "A:ABPerson", fetchedKeys: ContactKeySet([.givenName, .middleName, .familyName]))
         )
         #expect(contactFormatter(locale: "ja_JP").nameOrder(for: partial) == .familyNameFirst)
         #expect(contactFormatter(locale: "en_US").nameOrder(for: partial) == .givenNameFirst)
@@ -61,7 +63,8 @@ import Testing
 
     @Test func formattingWithoutTheRequiredKeysStopsTheProcess() async {
         await #expect(processExitsWith: .failure) {
-            var storage = ContactStorage(identifier: "A:ABPerson", fetchedKeys: ContactKeySet([.givenName, .familyName]))
+            var storage = ContactStorage(
+                identifier: "A:ABPerson", fetchedKeys: ContactKeySet([.givenName, .familyName]))
             storage.givenName = "John"
             _ = CNContactFormatter.string(from: CNContact(storage: storage), style: .fullName)
         }

@@ -67,7 +67,9 @@ func contactFormatter(
         #expect(contactFormatter(locale: locale, order: order).string(from: contact) == expected)
     }
 
-    @Test(arguments: ["en_US", "fr_FR", "ja_JP"], [CNContactDisplayNameOrder.userDefault, .givenNameFirst, .familyNameFirst])
+    @Test(
+        arguments: ["en_US", "fr_FR", "ja_JP"],
+        [CNContactDisplayNameOrder.userDefault, .givenNameFirst, .familyNameFirst])
     func cjkNamesAreFamilyNameFirstWithoutSpaceWhateverTheSettings(locale: String, order: CNContactDisplayNameOrder) {
         let formatter = contactFormatter(locale: locale, order: order)
         #expect(formatter.string(from: person(given: "太郎", family: "山田")) == "山田太郎")

@@ -16,7 +16,10 @@ let requiredEntries: [(section: LocalizationTable.Section, keys: [String])] = [
     (.labels, allGenericLabels + allContactRelationLabels),
     (
         .socialProfileKeys,
-        [CNSocialProfileURLStringKey, CNSocialProfileUsernameKey, CNSocialProfileUserIdentifierKey, CNSocialProfileServiceKey]
+        [
+            CNSocialProfileURLStringKey, CNSocialProfileUsernameKey, CNSocialProfileUserIdentifierKey,
+            CNSocialProfileServiceKey,
+        ]
     ),
     (.socialProfileServices, allSocialProfileServices),
     (.instantMessageKeys, [CNInstantMessageAddressUsernameKey, CNInstantMessageAddressServiceKey]),
@@ -114,10 +117,20 @@ let requiredEntries: [(section: LocalizationTable.Section, keys: [String])] = [
         let current = Localization.current
         #expect(CNContact.localizedString(forKey: CNContactNicknameKey) == current.contactKey(CNContactNicknameKey))
         #expect(CNLabeledValue<NSString>.localizedString(forLabel: CNLabelWork) == current.label(CNLabelWork))
-        #expect(CNPostalAddress.localizedString(forKey: CNPostalAddressCityKey) == current.postalAddressKey(CNPostalAddressCityKey))
-        #expect(CNSocialProfile.localizedString(forService: CNSocialProfileServiceTwitter) == current.socialProfileService(CNSocialProfileServiceTwitter))
-        #expect(CNInstantMessageAddress.localizedString(forService: CNInstantMessageServiceQQ) == current.instantMessageService(CNInstantMessageServiceQQ))
-        #expect(CNSocialProfile.localizedString(forKey: CNSocialProfileUsernameKey) == current.socialProfileKey(CNSocialProfileUsernameKey))
-        #expect(CNInstantMessageAddress.localizedString(forKey: CNInstantMessageAddressServiceKey) == current.instantMessageKey(CNInstantMessageAddressServiceKey))
+        #expect(
+            CNPostalAddress.localizedString(forKey: CNPostalAddressCityKey)
+                == current.postalAddressKey(CNPostalAddressCityKey))
+        #expect(
+            CNSocialProfile.localizedString(forService: CNSocialProfileServiceTwitter)
+                == current.socialProfileService(CNSocialProfileServiceTwitter))
+        #expect(
+            CNInstantMessageAddress.localizedString(forService: CNInstantMessageServiceQQ)
+                == current.instantMessageService(CNInstantMessageServiceQQ))
+        #expect(
+            CNSocialProfile.localizedString(forKey: CNSocialProfileUsernameKey)
+                == current.socialProfileKey(CNSocialProfileUsernameKey))
+        #expect(
+            CNInstantMessageAddress.localizedString(forKey: CNInstantMessageAddressServiceKey)
+                == current.instantMessageKey(CNInstantMessageAddressServiceKey))
     }
 }

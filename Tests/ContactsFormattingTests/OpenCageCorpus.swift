@@ -59,18 +59,22 @@ enum OpenCageCorpus {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 let indented = line.first == " "
                 if !indented {
-                    section = trimmed.hasPrefix("components:") ? "components" : trimmed.hasPrefix("expected:") ? "expected" : ""
+                    section =
+                        trimmed.hasPrefix("components:")
+                        ? "components" : trimmed.hasPrefix("expected:") ? "expected" : ""
                     continue
                 }
                 if section == "components", let colon = trimmed.firstIndex(of: ":") {
                     let key = String(trimmed[..<colon])
-                    components[key] = unquote(trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+                    components[key] = unquote(
+                        trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces))
                 } else if section == "expected", !trimmed.isEmpty {
                     expected.append(trimmed)
                 }
             }
             guard !components.isEmpty, !expected.isEmpty else { continue }
-            cases.append(OpenCageCase(identifier: "\(country)#\(cases.count)", components: components, expectedLines: expected))
+            cases.append(
+                OpenCageCase(identifier: "\(country)#\(cases.count)", components: components, expectedLines: expected))
         }
         return cases
     }

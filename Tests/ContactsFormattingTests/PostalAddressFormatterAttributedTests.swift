@@ -10,10 +10,11 @@ func postalRuns(_ text: NSAttributedString) -> [(key: String?, name: String?, te
     let keyAttribute = NSAttributedString.Key(CNPostalAddressPropertyAttribute)
     let nameAttribute = NSAttributedString.Key(CNPostalAddressLocalizedPropertyNameAttribute)
     text.enumerateAttributes(in: whole) { attributes, range, _ in
-        runs.append((
-            attributes[keyAttribute] as? String, attributes[nameAttribute] as? String,
-            text.attributedSubstring(from: range).string
-        ))
+        runs.append(
+            (
+                attributes[keyAttribute] as? String, attributes[nameAttribute] as? String,
+                text.attributedSubstring(from: range).string
+            ))
     }
     return runs
 }
@@ -23,10 +24,11 @@ func postalRuns(_ text: NSAttributedString) -> [(key: String?, name: String?, te
         let text = addressFormatter(region: "FR").attributedString(from: applePark, withDefaultAttributes: [:])
         #expect(text.string == "One Apple Park Way\nCupertino CA 95014\nUnited States")
         let runs = postalRuns(text).filter { $0.key != nil }
-        #expect(runs.map(\.key) == [
-            CNPostalAddressStreetKey, CNPostalAddressCityKey, CNPostalAddressStateKey, CNPostalAddressPostalCodeKey,
-            CNPostalAddressCountryKey,
-        ])
+        #expect(
+            runs.map(\.key) == [
+                CNPostalAddressStreetKey, CNPostalAddressCityKey, CNPostalAddressStateKey, CNPostalAddressPostalCodeKey,
+                CNPostalAddressCountryKey,
+            ])
         #expect(runs.map(\.text) == ["One Apple Park Way", "Cupertino", "CA", "95014", "United States"])
         #expect(runs.map(\.name) == ["street", "city", "state", "ZIP", "country"])
     }
@@ -38,7 +40,8 @@ func postalRuns(_ text: NSAttributedString) -> [(key: String?, name: String?, te
     }
 
     @Test func localizedNamesFollowTheLanguageAndTheAddressRegion() {
-        let london = postalAddress(street: "10 Downing St", city: "London", postalCode: "SW1A 2AA", isoCountryCode: "GB")
+        let london = postalAddress(
+            street: "10 Downing St", city: "London", postalCode: "SW1A 2AA", isoCountryCode: "GB")
         let english = postalRuns(addressFormatter(region: "GB", locale: "en_GB").attributedString(from: london))
         #expect(english.compactMap(\.name) == ["street", "town/city", "postcode"])
         let spanish = postalRuns(addressFormatter(region: "ES", locale: "es_ES").attributedString(from: london))
@@ -52,7 +55,10 @@ func postalRuns(_ text: NSAttributedString) -> [(key: String?, name: String?, te
             withDefaultAttributes: ["test.font": "Body"]
         )
         var range = NSRange()
-        #expect(text.attribute(NSAttributedString.Key("test.font"), at: 0, longestEffectiveRange: &range, in: NSRange(location: 0, length: text.length)) as? String == "Body")
+        #expect(
+            text.attribute(
+                NSAttributedString.Key("test.font"), at: 0, longestEffectiveRange: &range,
+                in: NSRange(location: 0, length: text.length)) as? String == "Body")
         #expect(range == NSRange(location: 0, length: text.length))
     }
 

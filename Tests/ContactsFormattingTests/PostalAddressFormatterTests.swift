@@ -53,7 +53,8 @@ let applePark = postalAddress(
     }
 
     @Test func countryLineUsesTheRegionNameWhenTheCountryFieldIsEmpty() {
-        let address = postalAddress(street: "Unter den Linden 1", city: "Berlin", postalCode: "10117", isoCountryCode: "de")
+        let address = postalAddress(
+            street: "Unter den Linden 1", city: "Berlin", postalCode: "10117", isoCountryCode: "de")
         #expect(addressFormatter(region: "US").string(from: address) == "Unter den Linden 1\n10117 Berlin\nGermany")
         #expect(addressFormatter(region: "DE").string(from: address) == "Unter den Linden 1\n10117 Berlin")
     }
@@ -72,13 +73,15 @@ let applePark = postalAddress(
     }
 
     @Test func regionComesFromTheCountryNameWhenTheCodeIsMissing() {
-        let german = postalAddress(street: "Hauptstraße 5", city: "München", postalCode: "80331", country: "Deutschland")
+        let german = postalAddress(
+            street: "Hauptstraße 5", city: "München", postalCode: "80331", country: "Deutschland")
         #expect(addressFormatter(region: "US").string(from: german) == "Hauptstraße 5\n80331 München\nDeutschland")
         let french = postalAddress(street: "1 rue de Rivoli", city: "Paris", postalCode: "75001", country: "France")
         #expect(addressFormatter(region: "FR").string(from: french) == "1 rue de Rivoli\n75001 Paris")
         let japaneseName = postalAddress(street: "Hauptstraße 5", city: "München", postalCode: "80331", country: "ドイツ")
         #expect(addressFormatter(region: "DE").string(from: japaneseName) == "Hauptstraße 5\n80331 München")
-        let spanishName = postalAddress(street: "5th Ave", city: "New York", state: "NY", postalCode: "10001", country: "Estados Unidos")
+        let spanishName = postalAddress(
+            street: "5th Ave", city: "New York", state: "NY", postalCode: "10001", country: "Estados Unidos")
         #expect(addressFormatter(region: "US").string(from: spanishName) == "5th Ave\nNew York NY 10001")
     }
 
@@ -109,9 +112,13 @@ let applePark = postalAddress(
     }
 
     @Test func stateTakesTheSubAdministrativeAreaWhenEmpty() {
-        let address = postalAddress(street: "1 Main St", city: "Springfield", subAdministrativeArea: "Sangamon", postalCode: "62701", isoCountryCode: "US")
+        let address = postalAddress(
+            street: "1 Main St", city: "Springfield", subAdministrativeArea: "Sangamon", postalCode: "62701",
+            isoCountryCode: "US")
         #expect(addressFormatter().string(from: address) == "1 Main St\nSpringfield Sangamon 62701")
-        let both = postalAddress(street: "1 Main St", city: "Springfield", subAdministrativeArea: "Sangamon", state: "IL", isoCountryCode: "US")
+        let both = postalAddress(
+            street: "1 Main St", city: "Springfield", subAdministrativeArea: "Sangamon", state: "IL",
+            isoCountryCode: "US")
         #expect(addressFormatter().string(from: both) == "1 Main St\nSpringfield IL")
     }
 
@@ -123,7 +130,8 @@ let applePark = postalAddress(
     }
 
     @Test func nothingIsUpperCased() {
-        let london = postalAddress(street: "10 Downing St", city: "London", postalCode: "SW1A 2AA", isoCountryCode: "GB")
+        let london = postalAddress(
+            street: "10 Downing St", city: "London", postalCode: "SW1A 2AA", isoCountryCode: "GB")
         #expect(addressFormatter(region: "GB").string(from: london) == "10 Downing St\nLondon\nSW1A 2AA")
     }
 

@@ -12,7 +12,9 @@ import Testing
         let homeEmail = CNLabeledValue(label: CNLabelHome, value: "john@example.com" as NSString)
         let workEmail = CNLabeledValue(label: CNLabelWork, value: "j.appleseed@icloud.com" as NSString)
         contact.emailAddresses = [homeEmail, workEmail]
-        contact.phoneNumbers = [CNLabeledValue(label: CNLabelPhoneNumberiPhone, value: CNPhoneNumber(stringValue: "(408) 555-0126"))]
+        contact.phoneNumbers = [
+            CNLabeledValue(label: CNLabelPhoneNumberiPhone, value: CNPhoneNumber(stringValue: "(408) 555-0126"))
+        ]
         let homeAddress = CNMutablePostalAddress()
         homeAddress.street = "1 Infinite Loop"
         homeAddress.city = "Cupertino"

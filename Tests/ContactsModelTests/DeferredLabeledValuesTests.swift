@@ -14,9 +14,14 @@ import Testing
             decodes.withLock { $0[property, default: 0] += 1 }
             switch property {
             case .phoneNumbers:
-                lists.phoneNumbers = [CNLabeledValue(identifier: "P1", label: CNLabelHome, value: CNPhoneNumber(stringValue: "+1 202 555 0100"))]
+                lists.phoneNumbers = [
+                    CNLabeledValue(
+                        identifier: "P1", label: CNLabelHome, value: CNPhoneNumber(stringValue: "+1 202 555 0100"))
+                ]
             case .emailAddresses:
-                lists.emailAddresses = [CNLabeledValue(identifier: "E1", label: CNLabelWork, value: "a@example.com" as NSString)]
+                lists.emailAddresses = [
+                    CNLabeledValue(identifier: "E1", label: CNLabelWork, value: "a@example.com" as NSString)
+                ]
             default:
                 break
             }
@@ -86,7 +91,8 @@ import Testing
         _ = decoded.emailAddresses
         _ = decoded.postalAddresses
         #expect(Self.contact(CountingSource()).isEqual(decoded))
-        let data = try NSKeyedArchiver.archivedData(withRootObject: Self.contact(CountingSource()), requiringSecureCoding: true)
+        let data = try NSKeyedArchiver.archivedData(
+            withRootObject: Self.contact(CountingSource()), requiringSecureCoding: true)
         let unarchived = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: CNContact.self, from: data))
         #expect(unarchived.isEqual(decoded))
         #expect(unarchived.phoneNumbers.map(\.identifier) == ["P1"])

@@ -115,9 +115,12 @@ import Testing
             switch Int.random(in: 0..<(depth < 2 ? 6 : 4), using: &generator) {
             case 0, 1: return keys.randomElement(using: &generator) ?? ""
             case 2: return (keys.randomElement(using: &generator) ?? "") as NSString
-            case 3: return Bool.random(using: &generator) ? (strangers.randomElement(using: &generator) ?? "") : ForeignDescriptor()
+            case 3:
+                return Bool.random(using: &generator)
+                    ? (strangers.randomElement(using: &generator) ?? "") : ForeignDescriptor()
             default:
-                let inner = (0..<Int.random(in: 0...5, using: &generator)).map { _ in randomDescriptor(depth: depth + 1) }
+                let inner = (0..<Int.random(in: 0...5, using: &generator)).map { _ in randomDescriptor(depth: depth + 1)
+                }
                 return AggregateKeyDescriptor(name: "random", descriptors: inner)
             }
         }
@@ -130,15 +133,19 @@ import Testing
     @Test func anAggregateCarriesThePropertiesOfItsKeys() throws {
         let inner = AggregateKeyDescriptor(name: "inner", keys: [CNContactGivenNameKey, "street"])
         let outer = AggregateKeyDescriptor(
-            name: "outer", descriptors: [inner, CNContactNoteKey as NSString, CNContactPhoneNumbersKey, ForeignDescriptor()]
+            name: "outer",
+            descriptors: [inner, CNContactNoteKey as NSString, CNContactPhoneNumbersKey, ForeignDescriptor()]
         )
         #expect(outer.contactProperties == ContactKeySet([.givenName, .note, .phoneNumbers]))
         #expect(outer.contactProperties == Self.expected([outer]))
         // A decoded aggregate keeps its keys, and expands them again.
         let data = try NSKeyedArchiver.archivedData(withRootObject: outer, requiringSecureCoding: true)
-        let decoded = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: AggregateKeyDescriptor.self, from: data))
+        let decoded = try #require(
+            try NSKeyedUnarchiver.unarchivedObject(ofClass: AggregateKeyDescriptor.self, from: data))
         #expect(decoded.contactProperties == outer.contactProperties)
-        #expect(KeyDescriptorExpansion.properties(of: [decoded, CNContactFamilyNameKey]) == ContactKeySet([.givenName, .note, .phoneNumbers, .familyName]))
+        #expect(
+            KeyDescriptorExpansion.properties(of: [decoded, CNContactFamilyNameKey])
+                == ContactKeySet([.givenName, .note, .phoneNumbers, .familyName]))
     }
 }
 

@@ -36,7 +36,9 @@ import Testing
         let contact = CNMutableContact()
         let group = CNMutableGroup()
         let value = CNLabeledValue(label: CNLabelHome, value: "a@example.com" as NSString)
-        for identifier in [String(contact.identifier.prefix(36)), String(group.identifier.prefix(36)), value.identifier] {
+        for identifier in [
+            String(contact.identifier.prefix(36)), String(group.identifier.prefix(36)), value.identifier,
+        ] {
             let uuid = UUID(uuidString: identifier)
             #expect(uuid.map { withUnsafeBytes(of: $0.uuid) { $0[6] >> 4 } } == 8, "\(identifier)")
         }

@@ -25,7 +25,10 @@ import Testing
         var button = button()
         #expect(button.handle(.started(status: .limited)) == [.findMatches(query)])
         #expect(button.handle(.matchesFound(matches)) == [.showMatches(matches)])
-        #expect(button.handle(.tapped(AccessButtonTap(identifiers: ["B", "Z"], verification: .all))) == [.grant(["B"]), .finish(["B"])])
+        #expect(
+            button.handle(.tapped(AccessButtonTap(identifiers: ["B", "Z"], verification: .all))) == [
+                .grant(["B"]), .finish(["B"]),
+            ])
     }
 
     @Test func noMatchesFinishesEmpty() {
@@ -117,7 +120,9 @@ import Testing
 @Suite struct AccessButtonVerificationTests {
     private let app = AppIdentity(bundleIdentifier: "com.example.app", usageDescription: "Finds friends.")
 
-    private func grants(_ tap: AccessButtonTap, style: AccessButtonStyle = .standard) -> [AccessButtonStateMachine.Action] {
+    private func grants(_ tap: AccessButtonTap, style: AccessButtonStyle = .standard) -> [AccessButtonStateMachine
+        .Action]
+    {
         var button = AccessButtonStateMachine(app: app, query: AccessButtonQuery(queryString: "a", style: style))
         _ = button.handle(.started(status: .limited))
         _ = button.handle(.matchesFound([ContactCandidate(identifier: "A", displayName: "Ann")]))

@@ -146,7 +146,8 @@ import Testing
         empty.contactBatch.last = true
         #expect(try ColumnBatchFrame.decode(Array(Frame.encode(empty).dropFirst(Frame.headerLength))) == nil)
         // A batch followed by another body: the oneof keeps the last.
-        let later = try Self.body([ModelSamples.fullContact().storage], keys: Self.columnKeys)
+        let later =
+            try Self.body([ModelSamples.fullContact().storage], keys: Self.columnKeys)
             + Array(Frame.encode(status).dropFirst(Frame.headerLength))
         #expect(try ColumnBatchFrame.decode(later) == nil)
     }
@@ -156,8 +157,10 @@ import Testing
     /// The batch of two contacts every malformed variant starts from, with its given names' offsets.
     static func sampleBody() throws -> [UInt8] {
         try Self.body(
-            [try ContactReplyFrameTests.edgeCase("non-ASCII and empty values"),
-             try ContactReplyFrameTests.edgeCase("dates with and without a year")],
+            [
+                try ContactReplyFrameTests.edgeCase("non-ASCII and empty values"),
+                try ContactReplyFrameTests.edgeCase("dates with and without a year"),
+            ],
             keys: columnKeys)
     }
 
@@ -228,7 +231,8 @@ import Testing
     @Test func unknownFieldsAreSkipped() throws {
         let body = try Self.sampleBody()
         // An unknown varint, fixed64 and length-delimited field at the frame's end, and inside the batch.
-        let unknown: [UInt8] = [0xF8, 0x07, 0x05, 0xF9, 0x07] + [UInt8](repeating: 9, count: 8) + [0xFA, 0x07, 2, 1, 2]
+        let unknown: [UInt8] =
+            [0xF8, 0x07, 0x05, 0xF9, 0x07] + [UInt8](repeating: 9, count: 8) + [0xFA, 0x07, 2, 1, 2]
         let outer = body + unknown
         Self.expectSame(try Self.handBatch(outer), try Self.handBatch(body), "unknown outer fields")
         #expect(!Self.readBothWays(outer, "unknown outer fields"))

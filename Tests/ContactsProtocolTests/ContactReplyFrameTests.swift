@@ -44,7 +44,8 @@ import Testing
         accents.emailAddresses = [CNLabeledValue(label: "Ärbeit", value: "zoë@exämple.com" as NSString)]
         accents.postalAddresses = [CNLabeledValue(label: nil, value: CNMutablePostalAddress())]
         accents.socialProfiles = [
-            CNLabeledValue(label: nil, value: CNSocialProfile(urlString: "", username: "ü", userIdentifier: "", service: ""))
+            CNLabeledValue(
+                label: nil, value: CNSocialProfile(urlString: "", username: "ü", userIdentifier: "", service: ""))
         ]
         accents.instantMessageAddresses = [
             CNLabeledValue(label: nil, value: CNInstantMessageAddress(username: "", service: ""))
@@ -64,7 +65,8 @@ import Testing
 
         let dates = CNMutableContact()
         dates.birthday = DateComponents(month: 2, day: 29)
-        dates.nonGregorianBirthday = DateComponents(calendar: Calendar(identifier: .chinese), year: 40, month: 6, day: 3)
+        dates.nonGregorianBirthday = DateComponents(
+            calendar: Calendar(identifier: .chinese), year: 40, month: 6, day: 3)
         var leap = DateComponents(calendar: Calendar(identifier: .chinese), month: 4, day: 9)
         leap.isLeapMonth = true
         dates.dates = [
@@ -135,7 +137,8 @@ import Testing
             WireRoundTrip.labeledValueIdentifiers(of: copy) == WireRoundTrip.labeledValueIdentifiers(of: original),
             "\(name)")
         #expect(WireRoundTrip.labels(of: copy) == WireRoundTrip.labels(of: original), "\(name)")
-        #expect(copy.imageData == original.imageData && copy.thumbnailImageData == original.thumbnailImageData, "\(name)")
+        #expect(
+            copy.imageData == original.imageData && copy.thumbnailImageData == original.thumbnailImageData, "\(name)")
     }
 
     // MARK: Same bytes
@@ -264,7 +267,9 @@ import Testing
                 #expect(error is WireError)
                 refused += 1
             default:
-                Issue.record("\(name): the readers disagree on a variant of \(variant.count) bytes: \(actual) against \(expected)")
+                Issue.record(
+                    "\(name): the readers disagree on a variant of \(variant.count) bytes: \(actual) against \(expected)"
+                )
             }
         }
         // Guards the loop: most variants are broken.

@@ -219,7 +219,9 @@ import Testing
     @Test func anOversizedLengthPrefixFailsTheIncompleteFrameToo() throws {
         let length = UInt32(ProtocolVersion.maximumFrameLength + 1)
         var buffer = FrameBuffer()
-        buffer.append([UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)])
+        buffer.append([
+            UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF),
+        ])
         let error = #expect(throws: WireError.self) { try buffer.takeIncompleteFrame(minimumLength: 1) }
         #expect(error?.code == .frameTooLarge)
         #expect(throws: WireError.self) { try buffer.nextFrame() }

@@ -85,7 +85,9 @@ import Testing
         "one": ["A1:ABPerson"],
         "empty identifier": ["", "B2:ABPerson", ""],
         "non-ASCII": ["Zoë-é:ABPerson", "日本語", "emoji 🧑‍💻 four bytes", "ﬁ ligature", "a\u{0}nul"],
-        "ASCII runs around non-ASCII": ["abcdefghijklmnop\u{E9}qrstuvwxyz0123456789", String(repeating: "x", count: 17) + "\u{10FFFF}"],
+        "ASCII runs around non-ASCII": [
+            "abcdefghijklmnop\u{E9}qrstuvwxyz0123456789", String(repeating: "x", count: 17) + "\u{10FFFF}",
+        ],
         "long": [String(repeating: "0123456789abcdef", count: 8_192), "short"],
         "duplicates": ["same", "same", "same"],
     ]
@@ -203,7 +205,8 @@ import Testing
         let start = try Self.start(of: "Zoë", in: body)
         // "Zoë" is four bytes: a byte never in UTF-8, an overlong NUL, a surrogate, past U+10FFFF, a cut sequence.
         let variants: [String: [UInt8]] = [
-            "0xFF": [0x5A, 0x6F, 0xFF, 0x20], "overlong": [0x5A, 0x6F, 0xC0, 0x80], "surrogate": [0x5A, 0xED, 0xA0, 0x80],
+            "0xFF": [0x5A, 0x6F, 0xFF, 0x20], "overlong": [0x5A, 0x6F, 0xC0, 0x80],
+            "surrogate": [0x5A, 0xED, 0xA0, 0x80],
             "past U+10FFFF": [0xF4, 0x90, 0x80, 0x80], "cut": [0x5A, 0x6F, 0x20, 0xC3],
         ]
         #expect(Array(body[start..<(start + 4)]) == Array("Zoë".utf8))
@@ -238,7 +241,8 @@ import Testing
     @Test func unknownFieldsAreSkipped() throws {
         let body = try Self.sampleBody()
         // An unknown varint, fixed64 and length-delimited field at the frame's end.
-        let unknown: [UInt8] = [0xF8, 0x07, 0x05, 0xF9, 0x07] + [UInt8](repeating: 9, count: 8) + [0xFA, 0x07, 2, 1, 2]
+        let unknown: [UInt8] =
+            [0xF8, 0x07, 0x05, 0xF9, 0x07] + [UInt8](repeating: 9, count: 8) + [0xFA, 0x07, 2, 1, 2]
         let outer = body + unknown
         #expect(try Self.handRead(outer) == (try Self.handRead(body)))
         #expect(!Self.readBothWays(outer, "unknown outer fields"))

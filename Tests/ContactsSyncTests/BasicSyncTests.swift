@@ -1,6 +1,7 @@
 import ContactsSystem
 import Foundation
 import Testing
+
 @testable import ContactsSync
 
 @Suite(.tags(.integration))
@@ -11,7 +12,8 @@ struct BasicSyncTests {
         let harness = try SyncHarness()
         let account = try await harness.addAccount(server)
         let container = try harness.container(of: account, server: server)
-        let found = try harness.store.containers(matching: CNContainer.predicateForContainers(withIdentifiers: [container]))
+        let found = try harness.store.containers(
+            matching: CNContainer.predicateForContainers(withIdentifiers: [container]))
         #expect(found.first?.type == .cardDAV)
         let book = try #require(account.addressBooks.first { $0.containerIdentifier == container })
         #expect(book.capabilities.supportsSyncCollection)
@@ -26,7 +28,8 @@ struct BasicSyncTests {
     func theNextSyncStartsAfterTheSyncsOwnChanges(kind: ServerKind) async throws {
         let server = try CardDAVTestServer.start(kind)
         for index in 0..<3 {
-            try await server.put(Cards.person(uid: "p\(index)", given: "Given\(index)", family: "Family"), name: "p\(index).vcf")
+            try await server.put(
+                Cards.person(uid: "p\(index)", given: "Given\(index)", family: "Family"), name: "p\(index).vcf")
         }
         let harness = try SyncHarness()
         let account = try await harness.addAccount(server)
@@ -34,7 +37,8 @@ struct BasicSyncTests {
         let engine = try harness.accounts.engine()
         let author = CardDAVAccounts.transactionAuthor
         // The store's change-log sequence when the sync starts: where it would start next time without this rule.
-        let start = try engine.syncLocalChanges(containerIdentifier: container, since: 0, excludingAuthor: author).sequence
+        let start = try engine.syncLocalChanges(containerIdentifier: container, since: 0, excludingAuthor: author)
+            .sequence
 
         #expect(try await harness.sync(account).downloaded == 3)
         let after = try #require(try engine.syncCollection(containerIdentifier: container)).localSequence

@@ -3,6 +3,7 @@ import ContactsTestSupport
 import ContactsVCard
 import Foundation
 import Testing
+
 @testable import ContactsSync
 
 /// The shared vCard corpus synced down from and up to real servers.
@@ -84,17 +85,21 @@ struct CorpusSyncTests {
         let first = try SyncHarness()
         let account = try await first.addAccount(server)
         let container = try first.container(of: account, server: server)
-        let urls = Corpus.files.filter { !Corpus.malformed.contains($0) }.map { Corpus.folder.appendingPathComponent($0) }
-        let imported = try first.store.importVCards(from: urls, options: ContactImportOptions(containerIdentifier: container))
+        let urls = Corpus.files.filter { !Corpus.malformed.contains($0) }.map {
+            Corpus.folder.appendingPathComponent($0)
+        }
+        let imported = try first.store.importVCards(
+            from: urls, options: ContactImportOptions(containerIdentifier: container))
         let summary = try await first.sync(account)
         // Cards a server's own parser refuses (invalid property names, two N, a broken photo) are reported and
         // kept here, to be sent again; every other card goes up.
-        let refused = Set(summary.skipped.compactMap { skipped -> String? in
-            switch skipped.reason {
-            case .refusedByServer, .serverFailed: skipped.objectIdentifier
-            default: nil
-            }
-        })
+        let refused = Set(
+            summary.skipped.compactMap { skipped -> String? in
+                switch skipped.reason {
+                case .refusedByServer, .serverFailed: skipped.objectIdentifier
+                default: nil
+                }
+            })
         #expect(refused.count == summary.skipped.count, "\(summary.skipped)")
         #expect(refused.count <= 8, "\(summary.skipped)")
         #expect(summary.uploaded == imported.added + imported.groupsCreated - refused.count)
@@ -103,7 +108,9 @@ struct CorpusSyncTests {
         if again.downloaded > 0, let debug = ProcessInfo.processInfo.environment["CARDDAV_DEBUG"] {
             let engine = try first.temporary.personStore()
             let tags = try engine.syncCardTags(containerIdentifier: container)
-            let changed = tags.filter { before[$0.key] != $0.value }.map { "\($0.key) \(String(describing: before[$0.key])) -> \($0.value)" }
+            let changed = tags.filter { before[$0.key] != $0.value }.map {
+                "\($0.key) \(String(describing: before[$0.key])) -> \($0.value)"
+            }
             try Data("\(again)\n\(changed.joined(separator: "\n"))".utf8).write(to: URL(fileURLWithPath: debug))
         }
         #expect(again.uploaded == 0 && again.downloaded == 0, "the uploads do not come back down as changes: \(again)")
@@ -125,7 +132,9 @@ struct CorpusSyncTests {
             }
         }
         let groups = { (harness: SyncHarness, container: String) in
-            try harness.store.groups(matching: CNGroup.predicateForGroupsInContainer(withIdentifier: container)).map(\.name).sorted()
+            try harness.store.groups(matching: CNGroup.predicateForGroupsInContainer(withIdentifier: container)).map(
+                \.name
+            ).sorted()
         }
         #expect(try groups(first, container) == groups(second, otherContainer))
     }

@@ -2,6 +2,7 @@ import ContactsSystem
 import Foundation
 import Synchronization
 import Testing
+
 @testable import ContactsSync
 
 /// The password stays in the credential storage: never in errors, progress reports, summaries or the contacts
@@ -29,7 +30,9 @@ struct CredentialPrivacyTests {
         let container = try harness.container(of: account, server: server)
         try harness.add(given: "Grace", family: "Hopper", to: container)
         let reports = Reports()
-        let summaries = try await harness.accounts.sync(accountIdentifier: account.identifier) { reports.append("\($0)") }
+        let summaries = try await harness.accounts.sync(accountIdentifier: account.identifier) {
+            reports.append("\($0)")
+        }
         #expect(summaries.map(\.uploaded).reduce(0, +) == 1)
 
         for text in reports.all + summaries.map { "\($0)" } + ["\(account)"] {
@@ -52,7 +55,8 @@ struct CredentialPrivacyTests {
         let wrong = "wr0ng-Pa55word!"
         do {
             _ = try await harness.accounts.addAccount(
-                url: server.baseURL, credentials: CardDAVCredentials(username: CardDAVTestServer.username, password: wrong),
+                url: server.baseURL,
+                credentials: CardDAVCredentials(username: CardDAVTestServer.username, password: wrong),
                 pinnedCertificate: server.certificate)
             Issue.record("a wrong password was accepted")
         } catch {

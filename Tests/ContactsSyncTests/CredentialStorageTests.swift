@@ -1,6 +1,7 @@
 import ContactsTestSupport
 import Foundation
 import Testing
+
 @testable import ContactsSync
 
 /// Where credentials are kept: files only the person can read, or the Secret Service through `secret-tool`.
@@ -96,10 +97,17 @@ import Testing
         _ = try Self.fakeSecretTool(in: temporary.directory)
         let path = temporary.directory.path
         #expect(SecretServiceCredentialStorage.available(environment: ["PATH": path]) == nil)
-        #expect(SecretServiceCredentialStorage.available(environment: ["PATH": "/nonexistent", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/x"]) == nil)
-        let found = SecretServiceCredentialStorage.available(environment: ["PATH": path, "DBUS_SESSION_BUS_ADDRESS": "unix:path=/x"])
+        #expect(
+            SecretServiceCredentialStorage.available(environment: [
+                "PATH": "/nonexistent", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/x",
+            ]) == nil)
+        let found = SecretServiceCredentialStorage.available(environment: [
+            "PATH": path, "DBUS_SESSION_BUS_ADDRESS": "unix:path=/x",
+        ])
         #expect(found?.executable.path == temporary.directory.appendingPathComponent("secret-tool").path)
-        let storages = CardDAVAccounts.defaultCredentialStorages(environment: ["PATH": path, "DBUS_SESSION_BUS_ADDRESS": "unix:path=/x", "HOME": path])
+        let storages = CardDAVAccounts.defaultCredentialStorages(environment: [
+            "PATH": path, "DBUS_SESSION_BUS_ADDRESS": "unix:path=/x", "HOME": path,
+        ])
         #expect(storages.map(\.kind) == [.secretService, .file])
         #expect(CardDAVAccounts.defaultCredentialStorages(environment: ["HOME": path]).map(\.kind) == [.file])
     }

@@ -1,6 +1,7 @@
 import ContactsSystem
 import Foundation
 import Testing
+
 @testable import ContactsSync
 
 /// Adding an account: from the server's root, a principal or a book's own URL; refusals before anything is
@@ -53,7 +54,9 @@ struct DiscoveryTests {
         ("ftp://dav.example.com/", .invalidURL),
         ("https:///no-host", .invalidURL),
     ])
-    func aURLThatWouldLeakThePasswordOrIsNotHTTPIsRefusedBeforeAnyRequest(url: String, code: SyncError.Code) async throws {
+    func aURLThatWouldLeakThePasswordOrIsNotHTTPIsRefusedBeforeAnyRequest(url: String, code: SyncError.Code)
+        async throws
+    {
         let harness = try SyncHarness()
         do {
             _ = try await harness.accounts.addAccount(

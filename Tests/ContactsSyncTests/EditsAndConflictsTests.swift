@@ -1,6 +1,7 @@
 import ContactsSystem
 import Foundation
 import Testing
+
 @testable import ContactsSync
 
 /// Edits on both sides, deletions both ways and the conflict policy, against real servers.
@@ -14,7 +15,8 @@ struct EditsAndConflictsTests {
         let container: String
     }
 
-    static let photo = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+    static let photo =
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
 
     static let richCard = Cards.lines([
         "BEGIN:VCARD", "VERSION:3.0", "UID:rich-1", "N:Lovelace;Ada;;;", "FN:Ada Lovelace", "ORG:Analytical Engines",
@@ -60,7 +62,8 @@ struct EditsAndConflictsTests {
     @Test(arguments: ServerKind.allCases)
     func aServerEditComesDownAndChangesOnlyThatContact(kind: ServerKind) async throws {
         let setup = try await Self.setUp(kind)
-        try await setup.server.put(Cards.person(uid: "alan", given: "Alan", family: "Turing", phone: "+44 1908 640404"), name: "alan.vcf")
+        try await setup.server.put(
+            Cards.person(uid: "alan", given: "Alan", family: "Turing", phone: "+44 1908 640404"), name: "alan.vcf")
         let summary = try await setup.harness.sync(setup.account)
         #expect(summary.downloaded == 1)
         #expect(summary.uploaded == 0)
@@ -86,7 +89,8 @@ struct EditsAndConflictsTests {
     func editsOfDifferentFieldsOnBothSidesMerge(kind: ServerKind) async throws {
         let setup = try await Self.setUp(kind)
         try setup.harness.edit("Turing", in: setup.container) { $0.jobTitle = "Mathematician" }
-        try await setup.server.put(Cards.person(uid: "alan", given: "Alan", family: "Turing", phone: "+44 1908 640404"), name: "alan.vcf")
+        try await setup.server.put(
+            Cards.person(uid: "alan", given: "Alan", family: "Turing", phone: "+44 1908 640404"), name: "alan.vcf")
         let summary = try await setup.harness.sync(setup.account)
         #expect(summary.merged == 1)
         #expect(summary.uploaded == 1)
@@ -107,7 +111,8 @@ struct EditsAndConflictsTests {
         try setup.harness.edit("Turing", in: setup.container) {
             $0.phoneNumbers = [CNLabeledValue(label: CNLabelHome, value: CNPhoneNumber(stringValue: "+1 000 0000"))]
         }
-        try await setup.server.put(Cards.person(uid: "alan", given: "Alan", family: "Turing", phone: "+44 1908 640404"), name: "alan.vcf")
+        try await setup.server.put(
+            Cards.person(uid: "alan", given: "Alan", family: "Turing", phone: "+44 1908 640404"), name: "alan.vcf")
         let summary = try await setup.harness.sync(setup.account)
         #expect(summary.conflicts == 1)
         let alan = try #require(try setup.harness.contact(named: "Turing", in: setup.container))
@@ -144,7 +149,8 @@ struct EditsAndConflictsTests {
         let setup = try await Self.setUp(kind)
         let identifier = try #require(try setup.harness.contact(named: "Turing", in: setup.container)).identifier
         try setup.harness.delete("Turing", in: setup.container)
-        try await setup.server.put(Cards.person(uid: "alan", given: "Alan", family: "Turing", phone: "+44 1908 640404"), name: "alan.vcf")
+        try await setup.server.put(
+            Cards.person(uid: "alan", given: "Alan", family: "Turing", phone: "+44 1908 640404"), name: "alan.vcf")
         let summary = try await setup.harness.sync(setup.account)
         #expect(summary.conflicts == 1)
         #expect(summary.deletedOnServer == 0)

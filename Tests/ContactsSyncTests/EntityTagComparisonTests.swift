@@ -1,6 +1,7 @@
 import ContactsSystem
 import Foundation
 import Testing
+
 @testable import ContactsSync
 
 /// A book whose server does not offer `sync-collection`: changes are found by comparing every card's entity

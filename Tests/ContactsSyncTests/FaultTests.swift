@@ -1,6 +1,7 @@
 import ContactsSystem
 import Foundation
 import Testing
+
 @testable import ContactsSync
 
 /// A server that fails, answers garbage, redirects in circles or answers too slowly, at each step of a sync:
@@ -71,7 +72,8 @@ struct FaultTests {
     @Test(arguments: ServerKind.allCases)
     func aServerFailingOnOneUploadSkipsThatCardAndSendsItNextTime(kind: ServerKind) async throws {
         let setup = try await FaultSetup.start(kind)
-        try await setup.proxy.inject(FaultProxy.Fault(method: "PUT", action: .status, path: setup.server.bookPath, status: 500))
+        try await setup.proxy.inject(
+            FaultProxy.Fault(method: "PUT", action: .status, path: setup.server.bookPath, status: 500))
         let first = try await setup.harness.sync(setup.account)
         #expect(first.uploaded == FaultSetup.localAdded.count - 1)
         #expect(first.skipped.map(\.reason) == [.serverFailed(status: 500)])
@@ -87,7 +89,8 @@ struct FaultTests {
     func aServerFailingOnEveryCardEndsTheSyncEvenInBatchesOfOne(kind: ServerKind) async throws {
         let setup = try await FaultSetup.start(kind, batchSize: 1)
         try await setup.proxy.inject(
-            FaultProxy.Fault(method: "REPORT", action: .status, path: setup.server.bookPath, status: 503, count: 1000, after: 1))
+            FaultProxy.Fault(
+                method: "REPORT", action: .status, path: setup.server.bookPath, status: 503, count: 1000, after: 1))
         // Each card alone fails, which would look like each card's own fault; all of them is the server's.
         SyncChecks.expectClear(await setup.syncError(), code: .serverError)
 

@@ -1,6 +1,7 @@
 import ContactsSystem
 import Foundation
 import Testing
+
 @testable import ContactsSync
 
 /// Groups in each dialect a server's other clients use, both ways, on both servers.
@@ -10,7 +11,10 @@ struct GroupDialectTests {
         switch dialect {
         case .appleGroupCards:
             Cards.lines(
-                ["BEGIN:VCARD", "VERSION:3.0", "UID:group-1", "N:\(name);;;;", "FN:\(name)", "X-ADDRESSBOOKSERVER-KIND:group"]
+                [
+                    "BEGIN:VCARD", "VERSION:3.0", "UID:group-1", "N:\(name);;;;", "FN:\(name)",
+                    "X-ADDRESSBOOKSERVER-KIND:group",
+                ]
                     + members.map { "X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:\($0)" } + ["END:VCARD"])
         case .vCard4Kind:
             Cards.lines(
@@ -22,7 +26,8 @@ struct GroupDialectTests {
     }
 
     static func members(of group: String, in harness: SyncHarness, container: String) throws -> [String] {
-        let groups = try harness.store.groups(matching: CNGroup.predicateForGroupsInContainer(withIdentifier: container))
+        let groups = try harness.store.groups(
+            matching: CNGroup.predicateForGroupsInContainer(withIdentifier: container))
         guard let found = groups.first(where: { $0.name == group }) else { return [] }
         let request = CNContactFetchRequest(keysToFetch: [CNContactFamilyNameKey as NSString])
         request.predicate = CNContact.predicateForContactsInGroup(withIdentifier: found.identifier)
@@ -35,8 +40,10 @@ struct GroupDialectTests {
     func groupsComeDownInTheServersDialectWhichTheBookThenUses(kind: ServerKind, dialect: GroupDialect) async throws {
         let server = try CardDAVTestServer.start(kind)
         let categories = dialect == .categories ? ["CATEGORIES:Scientists"] : []
-        try await server.put(Cards.person(uid: "ada", given: "Ada", family: "Lovelace", extra: categories), name: "ada.vcf")
-        try await server.put(Cards.person(uid: "alan", given: "Alan", family: "Turing", extra: categories), name: "alan.vcf")
+        try await server.put(
+            Cards.person(uid: "ada", given: "Ada", family: "Lovelace", extra: categories), name: "ada.vcf")
+        try await server.put(
+            Cards.person(uid: "alan", given: "Alan", family: "Turing", extra: categories), name: "alan.vcf")
         try await server.put(Cards.person(uid: "grace", given: "Grace", family: "Hopper"), name: "grace.vcf")
         if let card = Self.groupCard(dialect, name: "Scientists", members: ["ada", "alan"]) {
             try await server.put(card, name: "group-1.vcf")
@@ -46,12 +53,16 @@ struct GroupDialectTests {
         let container = try harness.container(of: account, server: server)
         try await harness.sync(account)
         #expect(try Self.members(of: "Scientists", in: harness, container: container) == ["Lovelace", "Turing"])
-        let book = try #require(try harness.accounts.account(identifier: account.identifier).addressBooks.first { $0.containerIdentifier == container })
+        let book = try #require(
+            try harness.accounts.account(identifier: account.identifier).addressBooks.first {
+                $0.containerIdentifier == container
+            })
         #expect(book.capabilities.groupDialect == dialect)
 
         // A membership added here goes up in the same dialect, and a second store sees it.
         let grace = try #require(try harness.contact(named: "Hopper", in: container))
-        let group = try #require(try harness.store.groups(matching: CNGroup.predicateForGroupsInContainer(withIdentifier: container)).first)
+        let group = try #require(
+            try harness.store.groups(matching: CNGroup.predicateForGroupsInContainer(withIdentifier: container)).first)
         let request = CNSaveRequest()
         request.addMember(grace, to: group)
         try harness.store.execute(request)
@@ -59,7 +70,8 @@ struct GroupDialectTests {
         #expect(summary.uploaded == 1)
         let texts = try await server.cards()
         switch dialect {
-        case .appleGroupCards: #expect(texts["group-1.vcf"]?.contains("X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:grace") == true)
+        case .appleGroupCards:
+            #expect(texts["group-1.vcf"]?.contains("X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:grace") == true)
         case .vCard4Kind: #expect(texts["group-1.vcf"]?.contains("MEMBER:urn:uuid:grace") == true)
         case .categories: #expect(texts["grace.vcf"]?.contains("CATEGORIES:Scientists") == true)
         }
@@ -68,7 +80,10 @@ struct GroupDialectTests {
         let other = try await second.addAccount(server)
         let otherContainer = try second.container(of: other, server: server)
         try await second.sync(other)
-        #expect(try Self.members(of: "Scientists", in: second, container: otherContainer) == ["Hopper", "Lovelace", "Turing"])
+        #expect(
+            try Self.members(of: "Scientists", in: second, container: otherContainer) == [
+                "Hopper", "Lovelace", "Turing",
+            ])
     }
 
     @Test(arguments: ServerKind.allCases, GroupDialect.allCases)

@@ -3,6 +3,7 @@ import ContactsSystem
 import Foundation
 import Synchronization
 import Testing
+
 @testable import ContactsSync
 
 /// A book's listing goes to the store as it is parsed, a batch of entries per transaction, and the download reads
@@ -17,7 +18,8 @@ struct ListingInStoreTests {
 
     private static func addMany(to server: CardDAVTestServer) async throws {
         for (index, family) in many.enumerated() {
-            try await server.put(Cards.person(uid: "many-\(index)", given: "Given", family: family), name: "many-\(index).vcf")
+            try await server.put(
+                Cards.person(uid: "many-\(index)", given: "Given", family: family), name: "many-\(index).vcf")
         }
     }
 
@@ -38,7 +40,9 @@ struct ListingInStoreTests {
         // Two batches were written before the fourth went out; the third was in flight when the server died.
         #expect(alreadyDownloaded >= 4 && alreadyDownloaded <= 6, "stopped in the middle: \(alreadyDownloaded)")
         let engine = try setup.harness.accounts.engine()
-        #expect(try engine.syncListingRunCount(containerIdentifier: setup.container) == 0, "the failed sync took its listing away")
+        #expect(
+            try engine.syncListingRunCount(containerIdentifier: setup.container) == 0,
+            "the failed sync took its listing away")
 
         try server.restart()
         trigger.resetCounts()
@@ -73,7 +77,8 @@ struct ListingInStoreTests {
         #expect(summary.downloaded == 1, "only the new card: every other listed tag is the stored one")
         #expect(summary.deletedLocally == 2)
         let expected = (FaultSetup.all + Self.many + ["Germain"]).filter { $0 != "Turing" && $0 != "Many3" }
-        try await SyncChecks.expectBothSides(hold: expected, harness: setup.harness, container: setup.container, server: setup.server)
+        try await SyncChecks.expectBothSides(
+            hold: expected, harness: setup.harness, container: setup.container, server: setup.server)
         #expect(try await setup.harness.sync(setup.account).isEmpty)
     }
 
@@ -93,26 +98,44 @@ struct ListingInStoreTests {
             let run = try engine.beginSyncListing(containerIdentifier: setup.container)
             defer { try? engine.endSyncListing(run: run) }
             try engine.appendSyncListing(run: run, entries: entries)
-            let downloads = try engine.syncListingDownloads(containerIdentifier: setup.container, run: run, after: 0, limit: 100).hrefs
-            #expect(try engine.syncListingDownloadCount(containerIdentifier: setup.container, run: run) == downloads.count)
-            let removals = try engine.syncListingRemovals(containerIdentifier: setup.container, run: run, isComplete: isComplete)
+            let downloads = try engine.syncListingDownloads(
+                containerIdentifier: setup.container, run: run, after: 0, limit: 100
+            ).hrefs
+            #expect(
+                try engine.syncListingDownloadCount(containerIdentifier: setup.container, run: run) == downloads.count)
+            let removals = try engine.syncListingRemovals(
+                containerIdentifier: setup.container, run: run, isComplete: isComplete)
             return (downloads, removals)
         }
 
         let same = SyncListingEntry(href: first, etag: tags[first]?.etag)
-        var result = try plan([SyncListingEntry(href: "/new-b.vcf", etag: "\"1\""), same, SyncListingEntry(href: "/new-a.vcf", etag: nil)], isComplete: false)
-        #expect(result.downloads == ["/new-b.vcf", "/new-a.vcf"], "in listing order; the card at its stored tag is not fetched")
+        var result = try plan(
+            [
+                SyncListingEntry(href: "/new-b.vcf", etag: "\"1\""), same,
+                SyncListingEntry(href: "/new-a.vcf", etag: nil),
+            ], isComplete: false)
+        #expect(
+            result.downloads == ["/new-b.vcf", "/new-a.vcf"],
+            "in listing order; the card at its stored tag is not fetched")
         #expect(result.removals.isEmpty)
 
-        result = try plan([SyncListingEntry(href: first, etag: "\"moved\""), SyncListingEntry(href: second, etag: nil, isRemoved: true)], isComplete: false)
+        result = try plan(
+            [
+                SyncListingEntry(href: first, etag: "\"moved\""),
+                SyncListingEntry(href: second, etag: nil, isRemoved: true),
+            ], isComplete: false)
         #expect(result.downloads == [first])
         #expect(result.removals == [second])
 
         // Listed as removed, then as present (a continued report): present wins, whichever comes first.
         result = try plan(
-            [SyncListingEntry(href: second, etag: nil, isRemoved: true), SyncListingEntry(href: second, etag: tags[second]?.etag),
-             SyncListingEntry(href: first, etag: tags[first]?.etag), SyncListingEntry(href: first, etag: nil, isRemoved: true),
-             SyncListingEntry(href: "/unknown.vcf", etag: nil, isRemoved: true)],
+            [
+                SyncListingEntry(href: second, etag: nil, isRemoved: true),
+                SyncListingEntry(href: second, etag: tags[second]?.etag),
+                SyncListingEntry(href: first, etag: tags[first]?.etag),
+                SyncListingEntry(href: first, etag: nil, isRemoved: true),
+                SyncListingEntry(href: "/unknown.vcf", etag: nil, isRemoved: true),
+            ],
             isComplete: false)
         #expect(result.downloads.isEmpty)
         #expect(result.removals.isEmpty, "neither a listed card nor one the store never knew is removed")
@@ -135,10 +158,14 @@ struct ListingInStoreTests {
         let known = try engine.syncCardTags(containerIdentifier: setup.container).keys.sorted()
         // Left behind: one listing started just now (as a sync running beside this one would), one two days ago.
         let recent = try engine.beginSyncListing(containerIdentifier: setup.container)
-        let old = try engine.beginSyncListing(containerIdentifier: setup.container, at: Date().addingTimeInterval(-2 * 24 * 60 * 60))
+        let old = try engine.beginSyncListing(
+            containerIdentifier: setup.container, at: Date().addingTimeInterval(-2 * 24 * 60 * 60))
         for run in [old, recent] {
             try engine.appendSyncListing(
-                run: run, entries: known.map { SyncListingEntry(href: $0, etag: nil, isRemoved: true) } + [SyncListingEntry(href: "/ghost.vcf", etag: nil)])
+                run: run,
+                entries: known.map { SyncListingEntry(href: $0, etag: nil, isRemoved: true) } + [
+                    SyncListingEntry(href: "/ghost.vcf", etag: nil)
+                ])
         }
         #expect(try engine.syncListingRunCount(containerIdentifier: setup.container) == 2)
 
@@ -146,8 +173,11 @@ struct ListingInStoreTests {
         #expect(summary.downloaded == FaultSetup.serverAdded.count, "the other listings' entries are not this sync's")
         #expect(summary.deletedLocally == 0)
         #expect(summary.skipped.isEmpty)
-        #expect(try engine.syncListingRunCount(containerIdentifier: setup.container) == 1, "the day-old listing is gone, the recent one stays")
+        #expect(
+            try engine.syncListingRunCount(containerIdentifier: setup.container) == 1,
+            "the day-old listing is gone, the recent one stays")
         #expect(try engine.syncListingDownloadCount(containerIdentifier: setup.container, run: recent) == 1)
-        try await SyncChecks.expectBothSides(hold: FaultSetup.all, harness: setup.harness, container: setup.container, server: setup.server)
+        try await SyncChecks.expectBothSides(
+            hold: FaultSetup.all, harness: setup.harness, container: setup.container, server: setup.server)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ContactsSync
 
 /// A server may compute a whole listing before its first byte (Radicale did for over a minute with 100,000
@@ -27,7 +28,8 @@ struct ListingTimeoutTests {
         let setup = try await FaultSetup.start(kind)
         // The listing goes through; the first multiget after it waits as long as the listing above did.
         try await setup.proxy.inject(
-            FaultProxy.Fault(method: "REPORT", action: .slow, path: setup.server.bookPath, seconds: Self.delay, after: 1))
+            FaultProxy.Fault(
+                method: "REPORT", action: .slow, path: setup.server.bookPath, seconds: Self.delay, after: 1))
         let error = await setup.syncError()
         SyncChecks.expectClear(error, code: .timedOut)
         try await setup.proxy.clear()
@@ -37,9 +39,12 @@ struct ListingTimeoutTests {
     }
 
     @Test func settingsSavedBeforeTheListingTimeoutExistedTakeItsDefault() throws {
-        let old = #"{"timeouts":{"connect":5,"read":30,"request":120},"downloadBatchSize":100,"allowsInsecureHTTP":false}"#
+        let old =
+            #"{"timeouts":{"connect":5,"read":30,"request":120},"downloadBatchSize":100,"allowsInsecureHTTP":false}"#
         let settings = try JSONDecoder().decode(AccountSettings.self, from: Data(old.utf8))
-        #expect(settings.timeouts == SyncTimeouts(connect: 5, read: 30, request: 120, listing: SyncTimeouts.standard.listing))
+        #expect(
+            settings.timeouts
+                == SyncTimeouts(connect: 5, read: 30, request: 120, listing: SyncTimeouts.standard.listing))
         #expect(settings.downloadBatchSize == 100)
         let again = try JSONDecoder().decode(AccountSettings.self, from: JSONEncoder().encode(settings))
         #expect(again == settings)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ContactsSync
 
 /// The multistatus reader refuses bodies that are not whole XML documents, which the platform's parser
@@ -42,7 +43,8 @@ struct MultistatusParserTests {
     func aListingLargerThanTenMegabytesIsReadWhole() throws {
         var body = #"<?xml version="1.0" encoding="utf-8"?><multistatus xmlns="DAV:">"#
         for index in 0..<70_000 {
-            body += "<response><href>/alice/book/u\(index).vcf</href><propstat><prop><getetag>\"etag-\(index)-0123456789abcdef"
+            body +=
+                "<response><href>/alice/book/u\(index).vcf</href><propstat><prop><getetag>\"etag-\(index)-0123456789abcdef"
                 + "0123456789abcdef\"</getetag></prop><status>HTTP/1.1 200 OK</status></propstat></response>"
         }
         body += "<sync-token>token-9</sync-token></multistatus>"

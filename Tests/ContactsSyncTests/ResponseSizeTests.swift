@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ContactsSync
 
 /// A response is gathered up to the transport's limit and refused past it, with `responseTooLarge` and nothing
@@ -27,7 +28,8 @@ struct ResponseSizeTests {
     func aBodyWithinTheLimitIsReadWholeAndOnePastItIsRefused(kind: ServerKind) async throws {
         let server = try CardDAVTestServer.start(kind)
         for index in 0..<20 {
-            try await server.put(Cards.person(uid: "size-\(index)", given: "Given", family: "Family\(index)"), name: "size-\(index).vcf")
+            try await server.put(
+                Cards.person(uid: "size-\(index)", given: "Given", family: "Family\(index)"), name: "size-\(index).vcf")
         }
         let whole = try await listing(of: server, limit: 256 << 20)
         var hrefs = 0
@@ -55,7 +57,8 @@ struct ResponseSizeTests {
     func aListingGoesToAPrivateNamelessFileAndKeepsTheLimit(kind: ServerKind) async throws {
         let server = try CardDAVTestServer.start(kind)
         for index in 0..<20 {
-            try await server.put(Cards.person(uid: "size-\(index)", given: "Given", family: "Family\(index)"), name: "size-\(index).vcf")
+            try await server.put(
+                Cards.person(uid: "size-\(index)", given: "Given", family: "Family\(index)"), name: "size-\(index).vcf")
         }
         var size = 0
         do {

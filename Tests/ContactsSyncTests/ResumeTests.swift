@@ -1,6 +1,7 @@
 import ContactsSystem
 import Foundation
 import Testing
+
 @testable import ContactsSync
 
 /// A sync cut off by a server that dies or a connection that drops: it ends with a clear error, and once the
@@ -16,13 +17,15 @@ struct ResumeTests {
         trigger.arm(method: "PUT", skipping: 1) { server.kill() }
         let error = await setup.syncError()
         SyncChecks.expectClear(error, code: .connectionFailed)
-        #expect(try setup.localFamilies() == (FaultSetup.first + FaultSetup.serverAdded + FaultSetup.localAdded).sorted())
+        #expect(
+            try setup.localFamilies() == (FaultSetup.first + FaultSetup.serverAdded + FaultSetup.localAdded).sorted())
 
         try server.restart()
         let resumed = try await setup.harness.sync(setup.account)
         #expect(resumed.uploaded == FaultSetup.localAdded.count - 1, "only what was not sent is sent: \(resumed)")
         #expect(resumed.downloaded == 0)
-        try await SyncChecks.expectBothSides(hold: FaultSetup.all, harness: setup.harness, container: setup.container, server: server)
+        try await SyncChecks.expectBothSides(
+            hold: FaultSetup.all, harness: setup.harness, container: setup.container, server: server)
         #expect(try await setup.harness.sync(setup.account).isEmpty)
     }
 
@@ -33,7 +36,8 @@ struct ResumeTests {
         let server = setup.server
         let more = ["Germain", "Lamarr", "Hypatia", "Agnesi", "Somerville", "Herschel"]
         for (index, family) in more.enumerated() {
-            try await server.put(Cards.person(uid: "more-\(index)", given: "Given", family: family), name: "more-\(index).vcf")
+            try await server.put(
+                Cards.person(uid: "more-\(index)", given: "Given", family: family), name: "more-\(index).vcf")
         }
         let serverNew = FaultSetup.serverAdded.count + more.count
         // The listing and two batches go through; the server dies before the third batch (of five).
@@ -61,7 +65,9 @@ struct ResumeTests {
         try await setup.proxy.inject(FaultProxy.Fault(method: "PUT", action: .drop))
         let error = await setup.syncError()
         SyncChecks.expectClear(error, code: .connectionFailed)
-        #expect(try await SyncChecks.serverFamilies(setup.server).count == FaultSetup.first.count + FaultSetup.serverAdded.count + 1)
+        #expect(
+            try await SyncChecks.serverFamilies(setup.server).count == FaultSetup.first.count
+                + FaultSetup.serverAdded.count + 1)
 
         try await setup.harness.sync(setup.account)
         try await SyncChecks.expectBothSides(

@@ -1,6 +1,7 @@
 import ContactsSystem
 import Foundation
 import Testing
+
 @testable import ContactsSync
 
 /// What the rest of the system sees of a sync: its history author, its notifications, and the privacy rules on
@@ -28,7 +29,9 @@ struct SyncSystemTests {
     }
 
     /// A server with two people, synced once into a fresh store.
-    private static func synced(_ kind: ServerKind) async throws -> (CardDAVTestServer, SyncHarness, CardDAVAccount, String) {
+    private static func synced(_ kind: ServerKind) async throws -> (
+        CardDAVTestServer, SyncHarness, CardDAVAccount, String
+    ) {
         let server = try CardDAVTestServer.start(kind)
         try await server.put(Cards.person(uid: "ada", given: "Ada", family: "Lovelace"), name: "ada.vcf")
         try await server.put(Cards.person(uid: "alan", given: "Alan", family: "Turing"), name: "alan.vcf")
@@ -38,7 +41,9 @@ struct SyncSystemTests {
         return (server, harness, account, container)
     }
 
-    private static func events(_ store: CNContactStore, since token: Data?, excluding authors: [String]?) throws -> [String] {
+    private static func events(_ store: CNContactStore, since token: Data?, excluding authors: [String]?) throws
+        -> [String]
+    {
         let request = CNChangeHistoryFetchRequest()
         request.startingToken = token
         request.excludedTransactionAuthors = authors
@@ -66,16 +71,23 @@ struct SyncSystemTests {
         try await server.put(Cards.person(uid: "ada", given: "Augusta Ada", family: "Lovelace"), name: "ada.vcf")
         try await harness.sync(account)
         try harness.edit("Turing", in: container) { $0.nickname = "Prof" }
-        #expect(try Self.events(harness.store, since: afterFirst, excluding: nil) == ["update Lovelace", "update Turing"])
-        #expect(try Self.events(harness.store, since: afterFirst, excluding: [CardDAVAccounts.transactionAuthor]) == ["update Turing"])
+        #expect(
+            try Self.events(harness.store, since: afterFirst, excluding: nil) == ["update Lovelace", "update Turing"])
+        #expect(
+            try Self.events(harness.store, since: afterFirst, excluding: [CardDAVAccounts.transactionAuthor]) == [
+                "update Turing"
+            ])
     }
 
     @Test(arguments: ServerKind.allCases)
-    func aSyncThatChangesTheStorePostsAChangeNotificationAndOneThatChangesNothingDoesNot(kind: ServerKind) async throws {
+    func aSyncThatChangesTheStorePostsAChangeNotificationAndOneThatChangesNothingDoesNot(kind: ServerKind) async throws
+    {
         let (server, harness, account, _) = try await Self.synced(kind)
         defer { withExtendedLifetime(server) {} }
         let received = NotificationCount()
-        let observer = NotificationCenter.default.addObserver(forName: .CNContactStoreDidChange, object: harness.store, queue: nil) { _ in
+        let observer = NotificationCenter.default.addObserver(
+            forName: .CNContactStoreDidChange, object: harness.store, queue: nil
+        ) { _ in
             received.add()
         }
         defer { NotificationCenter.default.removeObserver(observer) }
@@ -111,10 +123,14 @@ struct SyncSystemTests {
         try await server.put(Cards.person(uid: "ada", given: "Augusta Ada", family: "Lovelace"), name: "ada.vcf")
         try await harness.sync(account)
         #expect(try names() == ["Lovelace"])
-        #expect(try app.unifiedContact(withIdentifier: ada.identifier, keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor]).givenName == "Augusta Ada")
+        #expect(
+            try app.unifiedContact(
+                withIdentifier: ada.identifier, keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor]
+            ).givenName == "Augusta Ada")
 
         // The app's own edit of a synced contact it may see goes up like the person's.
-        let copy = try app.unifiedContact(withIdentifier: ada.identifier, keysToFetch: [CNContactNicknameKey as CNKeyDescriptor])
+        let copy = try app.unifiedContact(
+            withIdentifier: ada.identifier, keysToFetch: [CNContactNicknameKey as CNKeyDescriptor])
         let edited = try #require(copy.mutableCopy() as? CNMutableContact)
         edited.nickname = "Countess"
         let save = CNSaveRequest()
@@ -122,7 +138,9 @@ struct SyncSystemTests {
         try app.execute(save)
         let summary = try await harness.sync(account)
         #expect(summary.uploaded == 1)
-        #expect(try await server.get("ada.vcf").map { String(decoding: $0, as: UTF8.self) }?.contains("NICKNAME:Countess") == true)
+        #expect(
+            try await server.get("ada.vcf").map { String(decoding: $0, as: UTF8.self) }?.contains("NICKNAME:Countess")
+                == true)
     }
 
     @Test func anAppCannotRunOrListAccounts() async throws {
@@ -131,7 +149,8 @@ struct SyncSystemTests {
         defer { withExtendedLifetime(server) {} }
         let app = Self.appStore(harness)
         try Self.accessControls(harness).setAccess(.full, for: "com.example.friends")
-        let accounts = CardDAVAccounts(store: app, credentialStorages: [FileCredentialStorage(directory: harness.credentialsFolder)])
+        let accounts = CardDAVAccounts(
+            store: app, credentialStorages: [FileCredentialStorage(directory: harness.credentialsFolder)])
         await #expect(throws: SyncError.self) { try await accounts.sync(accountIdentifier: account.identifier) }
         #expect(throws: SyncError.self) { try accounts.accounts() }
         do {

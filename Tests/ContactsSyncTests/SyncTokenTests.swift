@@ -2,6 +2,7 @@ import ContactsEngine
 import ContactsSystem
 import Foundation
 import Testing
+
 @testable import ContactsSync
 
 /// The sync-collection report cut short (507, RFC 6578 §3.6) and a token the server no longer knows.
@@ -12,7 +13,8 @@ struct SyncTokenTests {
         let setup = try await FaultSetup.start(kind)
         let more = ["Germain", "Lamarr", "Hypatia"]
         for (index, family) in more.enumerated() {
-            try await setup.server.put(Cards.person(uid: "more-\(index)", given: "Given", family: family), name: "more-\(index).vcf")
+            try await setup.server.put(
+                Cards.person(uid: "more-\(index)", given: "Given", family: family), name: "more-\(index).vcf")
         }
         try await setup.proxy.inject(
             FaultProxy.Fault(method: "REPORT", action: .truncate, path: setup.server.bookPath, keep: 2, count: 1))
@@ -31,13 +33,15 @@ struct SyncTokenTests {
         let server = try CardDAVTestServer.start(kind)
         let families = ["Lovelace", "Turing", "Hopper", "Noether", "Curie"]
         for (index, family) in families.enumerated() {
-            try await server.put(Cards.person(uid: "card-\(index)", given: "Given", family: family), name: "card-\(index).vcf")
+            try await server.put(
+                Cards.person(uid: "card-\(index)", given: "Given", family: family), name: "card-\(index).vcf")
         }
         let proxy = try FaultProxy.start(in: server)
         let harness = try SyncHarness()
         let account = try await harness.addAccount(server, url: proxy.baseURL)
         let container = try harness.container(of: account, server: server)
-        try await proxy.inject(FaultProxy.Fault(method: "REPORT", action: .truncate, path: server.bookPath, keep: 1, count: 1))
+        try await proxy.inject(
+            FaultProxy.Fault(method: "REPORT", action: .truncate, path: server.bookPath, keep: 1, count: 1))
         let summary = try await harness.sync(account)
         #expect(summary.downloaded == families.count)
         try await SyncChecks.expectBothSides(hold: families, harness: harness, container: container, server: server)
@@ -60,7 +64,8 @@ struct SyncTokenTests {
         #expect(summary.uploaded == 1)
         #expect(summary.deletedLocally == 1)
         let expected = (FaultSetup.all + ["Germain", "Lamarr"]).filter { $0 != "Turing" }
-        try await SyncChecks.expectBothSides(hold: expected, harness: setup.harness, container: setup.container, server: setup.server)
+        try await SyncChecks.expectBothSides(
+            hold: expected, harness: setup.harness, container: setup.container, server: setup.server)
         #expect(try await setup.harness.sync(setup.account).isEmpty)
     }
 
@@ -75,9 +80,11 @@ struct SyncTokenTests {
         let book = try #require(try engine.syncCollection(containerIdentifier: container))
         let token = try #require(book.syncToken)
         let unknown = String(token.dropLast(8)) + "0badc0de"
-        _ = try engine.syncTransaction(containerIdentifier: container, author: CardDAVAccounts.transactionAuthor) { transaction in
+        _ = try engine.syncTransaction(containerIdentifier: container, author: CardDAVAccounts.transactionAuthor) {
+            transaction in
             try transaction.finishSync(
-                syncToken: unknown, ctag: book.ctag, localSequence: book.localSequence, author: CardDAVAccounts.transactionAuthor)
+                syncToken: unknown, ctag: book.ctag, localSequence: book.localSequence,
+                author: CardDAVAccounts.transactionAuthor)
         }
     }
 }

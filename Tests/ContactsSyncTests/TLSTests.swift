@@ -1,15 +1,19 @@
 import ContactsSystem
 import Foundation
 import Testing
+
 @testable import ContactsSync
 
 /// TLS is verified: a server with a self-signed certificate is refused until the person pins that very
 /// certificate, and a pin that is not the server's is refused.
 @Suite(.tags(.integration))
 struct TLSTests {
-    static func addAccount(_ harness: SyncHarness, _ server: CardDAVTestServer, pinning certificate: String?) async throws -> CardDAVAccount {
+    static func addAccount(_ harness: SyncHarness, _ server: CardDAVTestServer, pinning certificate: String?)
+        async throws -> CardDAVAccount
+    {
         try await harness.accounts.addAccount(
-            url: server.baseURL, credentials: server.credentials, name: server.kind.rawValue, pinnedCertificate: certificate,
+            url: server.baseURL, credentials: server.credentials, name: server.kind.rawValue,
+            pinnedCertificate: certificate,
             settings: AccountSettings(timeouts: SyncTimeouts(connect: 5, read: 20, request: 60)))
     }
 
@@ -41,7 +45,8 @@ struct TLSTests {
         let summary = try await harness.sync(account)
         #expect(summary.downloaded == 1)
         #expect(summary.uploaded == 1)
-        try await SyncChecks.expectBothSides(hold: ["Hopper", "Lovelace"], harness: harness, container: container, server: server)
+        try await SyncChecks.expectBothSides(
+            hold: ["Hopper", "Lovelace"], harness: harness, container: container, server: server)
     }
 
     @Test(arguments: ServerKind.allCases)
@@ -74,8 +79,11 @@ struct TLSTests {
         let refused = await Self.failure { try await harness.sync(account) }
         SyncChecks.expectClear(refused, code: .certificateUntrusted)
         // The test's own client pins the old certificate too, so the server's folder is read from disk.
-        let book = server.directory.appendingPathComponent("collections/collection-root/\(CardDAVTestServer.username)/friends")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: book.path).filter { $0.hasSuffix(".vcf") }.isEmpty, "nothing was sent")
+        let book = server.directory.appendingPathComponent(
+            "collections/collection-root/\(CardDAVTestServer.username)/friends")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: book.path).filter { $0.hasSuffix(".vcf") }.isEmpty,
+            "nothing was sent")
         #expect(try harness.contacts(in: container).map(\.familyName) == ["Hopper"], "nothing local is lost")
     }
 
@@ -84,7 +92,8 @@ struct TLSTests {
         let server = try CardDAVTestServer.start(kind, tls: true)
         let harness = try SyncHarness()
         let refused = await Self.failure {
-            try await Self.addAccount(harness, server, pinning: "-----BEGIN CERTIFICATE-----\nnot base64\n-----END CERTIFICATE-----\n")
+            try await Self.addAccount(
+                harness, server, pinning: "-----BEGIN CERTIFICATE-----\nnot base64\n-----END CERTIFICATE-----\n")
         }
         SyncChecks.expectClear(refused, code: .certificateUntrusted)
     }

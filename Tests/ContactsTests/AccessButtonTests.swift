@@ -11,7 +11,9 @@ import Testing
         let app = PrivacyFixtures.app()
         let privacy = try fixtures.accessControls()
         try privacy.setAccess(.limited([identifiers[0]]), for: app.bundleIdentifier)
-        let agent = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: [identifiers[1]], verification: .all)])
+        let agent = ScriptedTrustedAgent(buttonTaps: [
+            AccessButtonTap(identifiers: [identifiers[1]], verification: .all)
+        ])
         let granted = try await privacy.runAccessButton(
             for: app, query: AccessButtonQuery(queryString: "Ann"), trustedAgent: agent)
         #expect(granted == [identifiers[1]])
@@ -49,7 +51,9 @@ import Testing
         configuration.privacy = ContactStorePrivacyOptions(
             consentAgent: consent, environment: PrivacyFixtures.environment, administratorPolicy: .unrestricted)
         let privacy = try CNContactStore(configuration: configuration).accessControls()
-        let agent = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: [identifiers[1]], verification: .all)])
+        let agent = ScriptedTrustedAgent(buttonTaps: [
+            AccessButtonTap(identifiers: [identifiers[1]], verification: .all)
+        ])
         let granted = try await privacy.runAccessButton(
             for: app, query: AccessButtonQuery(queryString: "Bob"), trustedAgent: agent)
         #expect(granted == [identifiers[1]])
@@ -66,7 +70,9 @@ import Testing
         let app = PrivacyFixtures.app()
         let privacy = try fixtures.accessControls()
         try privacy.setAccess(status == .denied ? .denied : .full, for: app.bundleIdentifier)
-        let agent = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: Set(identifiers), verification: .all)])
+        let agent = ScriptedTrustedAgent(buttonTaps: [
+            AccessButtonTap(identifiers: Set(identifiers), verification: .all)
+        ])
         let granted = try await privacy.runAccessButton(
             for: app, query: AccessButtonQuery(queryString: "Ann"), trustedAgent: agent)
         #expect(granted.isEmpty)
@@ -81,8 +87,10 @@ import Testing
         let privacy = try fixtures.accessControls()
         try privacy.setAccess(.limited([]), for: app.bundleIdentifier)
         let agent = ScriptedTrustedAgent(buttonTaps: [AccessButtonTap(identifiers: Set(identifiers))])
-        #expect(try await privacy.runAccessButton(
-            for: app, query: AccessButtonQuery(queryString: "Ann"), trustedAgent: agent).isEmpty)
+        #expect(
+            try await privacy.runAccessButton(
+                for: app, query: AccessButtonQuery(queryString: "Ann"), trustedAgent: agent
+            ).isEmpty)
         #expect(try PrivacyFixtures.names(in: fixtures.store(for: app)).isEmpty)
     }
 }

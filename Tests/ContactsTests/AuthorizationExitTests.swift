@@ -10,9 +10,10 @@ import Testing
     @Test func appWithoutUsageDescriptionStopsOnFirstContactsAccess() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let directory = ExitTestEnvironment.prepare(usageDescription: nil)
-            let store = CNContactStore(configuration: ContactStoreConfiguration(
-                url: directory.appendingPathComponent("Contacts.sqlite"),
-                accessor: .app(AppIdentity(bundleIdentifier: "com.example.nopurpose"))))
+            let store = CNContactStore(
+                configuration: ContactStoreConfiguration(
+                    url: directory.appendingPathComponent("Contacts.sqlite"),
+                    accessor: .app(AppIdentity(bundleIdentifier: "com.example.nopurpose"))))
             _ = try? store.containers(matching: nil)
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
@@ -65,7 +66,8 @@ import Testing
         await #expect(processExitsWith: .success) {
             let directory = ExitTestEnvironment.prepare(usageDescription: "Finds your friends.")
             let policy = directory.appendingPathComponent("policy.json")
-            FileManager.default.createFile(atPath: policy.path, contents: Data(#"{"restricted":["com.example.*"]}"#.utf8))
+            FileManager.default.createFile(
+                atPath: policy.path, contents: Data(#"{"restricted":["com.example.*"]}"#.utf8))
             setenv("CONTACTS_POLICY", policy.path, 1)
             setenv("CONTACTS_CONSENT", "full", 1)
             guard CNContactStore.authorizationStatus(for: .contacts) == .restricted else { exit(1) }

@@ -21,9 +21,11 @@ import Testing
         #expect(try await fixtures.person.requestAccess(for: .contacts))
     }
 
-    @Test(arguments: StoreMode.allCases, [
-        (ConsentAnswer.full, CNAuthorizationStatus.authorized), (.limited([]), .limited),
-    ])
+    @Test(
+        arguments: StoreMode.allCases,
+        [
+            (ConsentAnswer.full, CNAuthorizationStatus.authorized), (.limited([]), .limited),
+        ])
     func requestAccessAsksOnceAndRemembersTheAnswer(
         mode: StoreMode, example: (ConsentAnswer, CNAuthorizationStatus)
     ) async throws {
@@ -113,7 +115,8 @@ import Testing
     @Test(arguments: StoreMode.allCases)
     func decisionSurvivesTheAppBeingInstalledAgain(mode: StoreMode) async throws {
         let fixtures = try PrivacyFixtures(mode: mode)
-        let first = try fixtures.store(for: PrivacyFixtures.app(), consent: ScriptedConsentAgent(answers: [.limited([])]))
+        let first = try fixtures.store(
+            for: PrivacyFixtures.app(), consent: ScriptedConsentAgent(answers: [.limited([])]))
         #expect(try await first.requestAccess(for: .contacts))
         let agent = ScriptedConsentAgent(answers: [.deny])
         let reinstalled = try fixtures.store(for: PrivacyFixtures.app(), consent: agent)
@@ -127,7 +130,8 @@ import Testing
         let fixtures = try PrivacyFixtures(mode: mode)
         let agent = ScriptedConsentAgent(answers: [.full])
         let app = PrivacyFixtures.app()
-        let store = try fixtures.store(for: app, consent: agent, policy: AdministratorPolicy(restricted: ["com.example.*"]))
+        let store = try fixtures.store(
+            for: app, consent: agent, policy: AdministratorPolicy(restricted: ["com.example.*"]))
         #expect(store.authorizationStatus(for: .contacts) == .restricted)
         await #expect(throws: CNError.self) { try await store.requestAccess(for: .contacts) }
         #expect(PrivacyFixtures.code { try PrivacyFixtures.names(in: store) } == .authorizationDenied)

@@ -10,7 +10,9 @@ import Testing
         Data("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(uid)\r\nN:Test;\(given);;;\r\nFN:\(given) Test\r\nEND:VCARD\r\n".utf8)
     }
 
-    @Test(arguments: StoreMode.allCases, ["urn:uuid:4fbe8971-0bc3-424c-9c26-36c3e1eff6b1", "4fbe8971-0bc3-424c-9c26-36c3e1eff6b1"])
+    @Test(
+        arguments: StoreMode.allCases,
+        ["urn:uuid:4fbe8971-0bc3-424c-9c26-36c3e1eff6b1", "4fbe8971-0bc3-424c-9c26-36c3e1eff6b1"])
     func aContactIsFoundByItsCardUIDWithOrWithoutTheURNPrefix(mode: StoreMode, written: String) throws {
         let temporary = try TemporaryStore(mode: mode)
         try temporary.store.importVCards(data: card(written, "Ann"))
@@ -27,8 +29,12 @@ import Testing
         let temporary = try TemporaryStore(mode: mode)
         let account = try temporary.person.addContainer(name: "Work", type: .cardDAV)
         try temporary.store.importVCards(data: card("same", "Local"))
-        try temporary.store.importVCards(data: card("same", "Synced"), options: ContactImportOptions(containerIdentifier: account.identifier))
-        #expect(try temporary.store.contacts(withCardUID: "same", keysToFetch: keys).map(\.givenName) == ["Local", "Synced"])
+        try temporary.store.importVCards(
+            data: card("same", "Synced"), options: ContactImportOptions(containerIdentifier: account.identifier))
+        #expect(
+            try temporary.store.contacts(withCardUID: "same", keysToFetch: keys).map(\.givenName) == [
+                "Local", "Synced",
+            ])
     }
 
     @Test(arguments: StoreMode.allCases)
@@ -59,6 +65,7 @@ import Testing
         let app = PrivacyFixtures.app()
         try fixtures.accessControls().setAccess(.denied, for: app.bundleIdentifier)
         let store = try fixtures.store(for: app)
-        #expect(PrivacyFixtures.code { try store.contacts(withCardUID: "x", keysToFetch: keys) } == .authorizationDenied)
+        #expect(
+            PrivacyFixtures.code { try store.contacts(withCardUID: "x", keysToFetch: keys) } == .authorizationDenied)
     }
 }

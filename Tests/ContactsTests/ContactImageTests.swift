@@ -19,7 +19,9 @@ import Testing
         let image = try photo()
         contact.imageData = image
         try ContactFixtures.save([contact], in: temporary.store)
-        let keys = [CNContactImageDataKey, CNContactThumbnailImageDataKey, CNContactImageDataAvailableKey].map { $0 as CNKeyDescriptor }
+        let keys = [CNContactImageDataKey, CNContactThumbnailImageDataKey, CNContactImageDataAvailableKey].map {
+            $0 as CNKeyDescriptor
+        }
         let fetched = try temporary.store.unifiedContact(withIdentifier: contact.identifier, keysToFetch: keys)
         #expect(fetched.imageData == image)
         #expect(fetched.imageDataAvailable)
@@ -39,7 +41,8 @@ import Testing
         try temporary.store.execute(request)
         #expect(contact.thumbnailImageData == nil)
         #expect(!contact.imageDataAvailable)
-        let stored = try temporary.store.unifiedContact(withIdentifier: contact.identifier, keysToFetch: [CNContactImageDataAvailableKey as CNKeyDescriptor])
+        let stored = try temporary.store.unifiedContact(
+            withIdentifier: contact.identifier, keysToFetch: [CNContactImageDataAvailableKey as CNKeyDescriptor])
         #expect(stored.imageDataAvailable)
     }
 
@@ -49,7 +52,8 @@ import Testing
         let contact = ContactFixtures.person("Ann", "Lee")
         contact.imageData = try photo()
         try ContactFixtures.save([contact, ContactFixtures.person("Bo", "Ek")], in: temporary.store)
-        let request = CNContactFetchRequest(keysToFetch: [CNContactGivenNameKey, CNContactImageDataAvailableKey].map { $0 as CNKeyDescriptor })
+        let request = CNContactFetchRequest(
+            keysToFetch: [CNContactGivenNameKey, CNContactImageDataAvailableKey].map { $0 as CNKeyDescriptor })
         var available: [String: Bool] = [:]
         try temporary.store.enumerateContacts(with: request) { contact, _ in
             available[contact.givenName] = contact.imageDataAvailable
@@ -117,7 +121,9 @@ import Testing
         let contact = ContactFixtures.person("Ann", "Lee")
         contact.imageData = Data("GIF89a".utf8)
         try ContactFixtures.save([contact], in: temporary.store)
-        let keys = [CNContactImageDataKey, CNContactThumbnailImageDataKey, CNContactImageDataAvailableKey].map { $0 as CNKeyDescriptor }
+        let keys = [CNContactImageDataKey, CNContactThumbnailImageDataKey, CNContactImageDataAvailableKey].map {
+            $0 as CNKeyDescriptor
+        }
         let fetched = try temporary.store.unifiedContact(withIdentifier: contact.identifier, keysToFetch: keys)
         #expect(fetched.imageData == Data("GIF89a".utf8))
         #expect(fetched.imageDataAvailable)

@@ -57,7 +57,8 @@ import Testing
         let fixtures = try PrivacyFixtures()
         try fixtures.add(["Ann"])
         let delegate = PickerLog()
-        try await store(fixtures, PrivacyFixtures.app(), agent: nil).present(ContactPicker(selectionMode: mode), delegate: delegate)
+        try await store(fixtures, PrivacyFixtures.app(), agent: nil).present(
+            ContactPicker(selectionMode: mode), delegate: delegate)
         #expect(delegate.calls == ["cancel"])
     }
 
@@ -93,11 +94,16 @@ final class PickerLog: ContactPickerDelegate, @unchecked Sendable {
     // SAFETY: written once by the presentation, read after it returned. TODO(#14): none; test double.
     private(set) var calls: [String] = []
 
-    func contactPicker(_ picker: ContactPicker, didSelect contact: CNContact) { calls.append("contact \(contact.identifier)") }
-    func contactPicker(_ picker: ContactPicker, didSelect contacts: [CNContact]) { calls.append("contacts \(contacts.count)") }
+    func contactPicker(_ picker: ContactPicker, didSelect contact: CNContact) {
+        calls.append("contact \(contact.identifier)")
+    }
+    func contactPicker(_ picker: ContactPicker, didSelect contacts: [CNContact]) {
+        calls.append("contacts \(contacts.count)")
+    }
     func contactPicker(_ picker: ContactPicker, didSelect contactProperty: CNContactProperty) {
         calls.append(
-            "property \(contactProperty.key) \((contactProperty.value as? NSString).map { $0 as String } ?? "?") \(contactProperty.identifier ?? "nil")")
+            "property \(contactProperty.key) \((contactProperty.value as? NSString).map { $0 as String } ?? "?") \(contactProperty.identifier ?? "nil")"
+        )
     }
     func contactPicker(_ picker: ContactPicker, didSelectContactProperties contactProperties: [CNContactProperty]) {
         calls.append("properties \(contactProperties.count)")

@@ -15,7 +15,8 @@ import Testing
     ]
 
     private func richContact() -> CNMutableContact {
-        let contact = ContactFixtures.person("José", "Núñez", phones: ["+34 612 34 56 78", "91 123 45 67"], emails: ["Jose@Example.com"])
+        let contact = ContactFixtures.person(
+            "José", "Núñez", phones: ["+34 612 34 56 78", "91 123 45 67"], emails: ["Jose@Example.com"])
         contact.namePrefix = "Dr."
         contact.middleName = "María"
         contact.nickname = "Pepe"
@@ -32,11 +33,26 @@ import Testing
         address.postalCode = "28013"
         address.isoCountryCode = "es"
         contact.postalAddresses = [CNLabeledValue(label: CNLabelWork, value: address)]
-        contact.dates = [CNLabeledValue(label: CNLabelDateAnniversary, value: DateComponents(month: 6, day: 1) as NSDateComponents)]
-        contact.urlAddresses = [CNLabeledValue(label: CNLabelURLAddressHomePage, value: "https://example.com" as NSString)]
-        contact.contactRelations = [CNLabeledValue(label: CNLabelContactRelationSpouse, value: CNContactRelation(name: "Ana"))]
-        contact.socialProfiles = [CNLabeledValue(label: nil, value: CNSocialProfile(urlString: "https://x.example/jose", username: "jose", userIdentifier: "42", service: CNSocialProfileServiceTwitter))]
-        contact.instantMessageAddresses = [CNLabeledValue(label: nil, value: CNInstantMessageAddress(username: "jose", service: CNInstantMessageServiceSkype))]
+        contact.dates = [
+            CNLabeledValue(label: CNLabelDateAnniversary, value: DateComponents(month: 6, day: 1) as NSDateComponents)
+        ]
+        contact.urlAddresses = [
+            CNLabeledValue(label: CNLabelURLAddressHomePage, value: "https://example.com" as NSString)
+        ]
+        contact.contactRelations = [
+            CNLabeledValue(label: CNLabelContactRelationSpouse, value: CNContactRelation(name: "Ana"))
+        ]
+        contact.socialProfiles = [
+            CNLabeledValue(
+                label: nil,
+                value: CNSocialProfile(
+                    urlString: "https://x.example/jose", username: "jose", userIdentifier: "42",
+                    service: CNSocialProfileServiceTwitter))
+        ]
+        contact.instantMessageAddresses = [
+            CNLabeledValue(
+                label: nil, value: CNInstantMessageAddress(username: "jose", service: CNInstantMessageServiceSkype))
+        ]
         return contact
     }
 
@@ -46,7 +62,8 @@ import Testing
         let contact = richContact()
         let phoneIdentifiers = contact.phoneNumbers.map(\.identifier)
         try ContactFixtures.save([contact], in: temporary.store)
-        let fetched = try temporary.store.unifiedContact(withIdentifier: contact.identifier, keysToFetch: allKeysButImage)
+        let fetched = try temporary.store.unifiedContact(
+            withIdentifier: contact.identifier, keysToFetch: allKeysButImage)
         #expect(fetched.identifier == contact.identifier)
         #expect(fetched.givenName == "José")
         #expect(fetched.middleName == "María")
@@ -90,14 +107,16 @@ import Testing
             _ = try temporary.store.unifiedContact(withIdentifier: "missing:ABPerson", keysToFetch: [])
         } throws: { error in
             let contactsError = error as? CNError
-            return contactsError?.code == .recordDoesNotExist && contactsError?.affectedRecordIdentifiers == ["missing:ABPerson"]
+            return contactsError?.code == .recordDoesNotExist
+                && contactsError?.affectedRecordIdentifiers == ["missing:ABPerson"]
         }
     }
 
     @Test(arguments: StoreMode.allCases)
     func enumerationStopsWhenTheBlockSetsStop(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
-        try ContactFixtures.save((0..<1_200).map { ContactFixtures.person("Given\($0)", "Family") }, in: temporary.store)
+        try ContactFixtures.save(
+            (0..<1_200).map { ContactFixtures.person("Given\($0)", "Family") }, in: temporary.store)
         var seen = 0
         try temporary.store.enumerateContacts(with: CNContactFetchRequest(keysToFetch: [])) { _, stop in
             seen += 1
@@ -129,17 +148,21 @@ import Testing
         let request = CNContactFetchRequest(keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])
         request.mutableObjects = mutable
         var isMutable: [Bool] = []
-        try temporary.store.enumerateContacts(with: request) { contact, _ in isMutable.append(contact is CNMutableContact) }
+        try temporary.store.enumerateContacts(with: request) { contact, _ in
+            isMutable.append(contact is CNMutableContact)
+        }
         #expect(isMutable == [mutable])
     }
 
     @Test(arguments: StoreMode.allCases)
     func blockMayCallTheStoreAgainWhileEnumerating(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
-        try ContactFixtures.save([ContactFixtures.person("Ann", "Lee"), ContactFixtures.person("Bo", "Ek")], in: temporary.store)
+        try ContactFixtures.save(
+            [ContactFixtures.person("Ann", "Lee"), ContactFixtures.person("Bo", "Ek")], in: temporary.store)
         var names: [String] = []
         try temporary.store.enumerateContacts(with: CNContactFetchRequest(keysToFetch: [])) { contact, _ in
-            let full = try? temporary.store.unifiedContact(withIdentifier: contact.identifier, keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])
+            let full = try? temporary.store.unifiedContact(
+                withIdentifier: contact.identifier, keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])
             names.append(full?.givenName ?? "")
         }
         #expect(names.sorted() == ["Ann", "Bo"])

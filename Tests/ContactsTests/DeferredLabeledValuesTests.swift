@@ -10,11 +10,14 @@ import Testing
 @Suite struct DeferredLabeledValuesTests {
     private static let multiValuedKeys = [
         CNContactPhoneNumbersKey, CNContactEmailAddressesKey, CNContactPostalAddressesKey, CNContactDatesKey,
-        CNContactUrlAddressesKey, CNContactRelationsKey, CNContactSocialProfilesKey, CNContactInstantMessageAddressesKey,
+        CNContactUrlAddressesKey, CNContactRelationsKey, CNContactSocialProfilesKey,
+        CNContactInstantMessageAddressesKey,
     ]
 
     private static var keys: [any CNKeyDescriptor] {
-        (multiValuedKeys + [CNContactGivenNameKey, CNContactFamilyNameKey, CNContactBirthdayKey]).map { $0 as CNKeyDescriptor }
+        (multiValuedKeys + [CNContactGivenNameKey, CNContactFamilyNameKey, CNContactBirthdayKey]).map {
+            $0 as CNKeyDescriptor
+        }
     }
 
     /// Generated contacts with every kind of labeled value, one of them with text that holds U+0000 and U+001F.
@@ -23,11 +26,29 @@ import Testing
         var generator = GeneratedContacts(seed: 29)
         let contacts = generator.contacts(12)
         for (index, contact) in contacts.enumerated() {
-            contact.dates = [CNLabeledValue(label: CNLabelDateAnniversary, value: DateComponents(year: 1990 + index, month: 3, day: 9) as NSDateComponents)]
-            contact.urlAddresses = [CNLabeledValue(label: CNLabelURLAddressHomePage, value: "https://example.com/\(index)" as NSString)]
-            contact.contactRelations = [CNLabeledValue(label: CNLabelContactRelationFriend, value: CNContactRelation(name: "Friend \(index)"))]
-            contact.socialProfiles = [CNLabeledValue(label: nil, value: CNSocialProfile(urlString: "https://social.example/\(index)", username: "user\(index)", userIdentifier: "\(index)", service: CNSocialProfileServiceTwitter))]
-            contact.instantMessageAddresses = [CNLabeledValue(label: "custom\u{0}label", value: CNInstantMessageAddress(username: "im\(index)", service: CNInstantMessageServiceSkype))]
+            contact.dates = [
+                CNLabeledValue(
+                    label: CNLabelDateAnniversary,
+                    value: DateComponents(year: 1990 + index, month: 3, day: 9) as NSDateComponents)
+            ]
+            contact.urlAddresses = [
+                CNLabeledValue(label: CNLabelURLAddressHomePage, value: "https://example.com/\(index)" as NSString)
+            ]
+            contact.contactRelations = [
+                CNLabeledValue(label: CNLabelContactRelationFriend, value: CNContactRelation(name: "Friend \(index)"))
+            ]
+            contact.socialProfiles = [
+                CNLabeledValue(
+                    label: nil,
+                    value: CNSocialProfile(
+                        urlString: "https://social.example/\(index)", username: "user\(index)",
+                        userIdentifier: "\(index)", service: CNSocialProfileServiceTwitter))
+            ]
+            contact.instantMessageAddresses = [
+                CNLabeledValue(
+                    label: "custom\u{0}label",
+                    value: CNInstantMessageAddress(username: "im\(index)", service: CNInstantMessageServiceSkype))
+            ]
         }
         let address = CNMutablePostalAddress()
         address.street = "Line\u{0}one\u{1F}two"
@@ -84,13 +105,17 @@ import Testing
         ]
         first.postalAddresses = [
             CNLabeledValue(label: nil, value: address("", "")),
-            CNLabeledValue(label: CNLabelHome, value: address("1 Main St", "[not json]", city: "Springfield", iso: "us")),
+            CNLabeledValue(
+                label: CNLabelHome, value: address("1 Main St", "[not json]", city: "Springfield", iso: "us")),
             CNLabeledValue(label: "", value: address("[\"a\"]", "sub\u{1F}locality", iso: "[")),
             CNLabeledValue(label: CNLabelWork, value: address("", "", city: "\u{0}")),
         ]
         first.socialProfiles = [
-            CNLabeledValue(label: nil, value: CNSocialProfile(urlString: nil, username: "", userIdentifier: nil, service: "")),
-            CNLabeledValue(label: "x", value: CNSocialProfile(urlString: "[", username: "u", userIdentifier: "\u{1F}", service: "s")),
+            CNLabeledValue(
+                label: nil, value: CNSocialProfile(urlString: nil, username: "", userIdentifier: nil, service: "")),
+            CNLabeledValue(
+                label: "x",
+                value: CNSocialProfile(urlString: "[", username: "u", userIdentifier: "\u{1F}", service: "s")),
         ]
         first.instantMessageAddresses = [
             CNLabeledValue(label: nil, value: CNInstantMessageAddress(username: "", service: "")),
@@ -105,7 +130,9 @@ import Testing
         let third = CNMutableContact()
         third.givenName = "Last"
         third.postalAddresses = [CNLabeledValue(label: CNLabelOther, value: address("Last St", "", city: "Oslo"))]
-        third.instantMessageAddresses = [CNLabeledValue(label: nil, value: CNInstantMessageAddress(username: "z", service: "q"))]
+        third.instantMessageAddresses = [
+            CNLabeledValue(label: nil, value: CNInstantMessageAddress(username: "z", service: "q"))
+        ]
         return [first, second, third]
     }
 
@@ -124,7 +151,10 @@ import Testing
         #expect(listed.count == saved.count)
         for (index, contact) in saved.enumerated() {
             let single = try temporary.store.unifiedContact(withIdentifier: contact.identifier, keysToFetch: Self.keys)
-            let forms = [("single", single), ("listed", listed[index]), ("enumerated", try #require(enumerated[contact.identifier]))]
+            let forms = [
+                ("single", single), ("listed", listed[index]),
+                ("enumerated", try #require(enumerated[contact.identifier])),
+            ]
             for (form, fetched) in forms {
                 // A labeled value is equal to another with the same identifier, label (nil apart from empty) and value.
                 for key in Self.multiValuedKeys {
@@ -137,7 +167,8 @@ import Testing
         }
         #expect(saved[0].phoneNumbers.map(\.label) == [nil, "", CNLabelWork])
         let address = try #require(enumerated[saved[0].identifier]?.postalAddresses[2].value)
-        #expect(address.street == "[\"a\"]" && address.subLocality == "sub\u{1F}locality" && address.isoCountryCode == "[")
+        #expect(
+            address.street == "[\"a\"]" && address.subLocality == "sub\u{1F}locality" && address.isoCountryCode == "[")
     }
 
     @Test func aContactReadTwiceReturnsTheSameObjects() throws {
@@ -157,10 +188,13 @@ import Testing
         // Every thread reads every contact's values, none of which was read before: the first reads race.
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             for (index, contact) in fetched.enumerated() {
-                results.set(thread * fetched.count + index, [
-                    contact.phoneNumbers as [NSObject], contact.emailAddresses, contact.postalAddresses, contact.dates,
-                    contact.socialProfiles,
-                ])
+                results.set(
+                    thread * fetched.count + index,
+                    [
+                        contact.phoneNumbers as [NSObject], contact.emailAddresses, contact.postalAddresses,
+                        contact.dates,
+                        contact.socialProfiles,
+                    ])
             }
         }
         let all = results.values

@@ -20,10 +20,12 @@ import Testing
 
     private static var allKeysButImage: [any CNKeyDescriptor] {
         [
-            CNContactTypeKey, CNContactNamePrefixKey, CNContactGivenNameKey, CNContactMiddleNameKey, CNContactFamilyNameKey,
+            CNContactTypeKey, CNContactNamePrefixKey, CNContactGivenNameKey, CNContactMiddleNameKey,
+            CNContactFamilyNameKey,
             CNContactPreviousFamilyNameKey, CNContactNameSuffixKey, CNContactNicknameKey, CNContactOrganizationNameKey,
             CNContactDepartmentNameKey, CNContactJobTitleKey, CNContactBirthdayKey, CNContactNoteKey,
-            CNContactImageDataAvailableKey, CNContactPhoneNumbersKey, CNContactEmailAddressesKey, CNContactPostalAddressesKey,
+            CNContactImageDataAvailableKey, CNContactPhoneNumbersKey, CNContactEmailAddressesKey,
+            CNContactPostalAddressesKey,
             CNContactDatesKey, CNContactUrlAddressesKey, CNContactRelationsKey, CNContactSocialProfilesKey,
             CNContactInstantMessageAddressesKey,
         ].map { $0 as CNKeyDescriptor }
@@ -41,7 +43,8 @@ import Testing
         // Every 97th contact (a prime, so samples fall on every batch and at different offsets) read by
         // identifier, and every contact fetched by a predicate, must equal the streamed one field by field.
         for contact in enumerated.enumerated().filter({ $0.offset % 97 == 0 || $0.offset == 127 || $0.offset == 128 }) {
-            let single = try temporary.store.unifiedContact(withIdentifier: contact.element.identifier, keysToFetch: Self.allKeysButImage)
+            let single = try temporary.store.unifiedContact(
+                withIdentifier: contact.element.identifier, keysToFetch: Self.allKeysButImage)
             #expect(ContactComparison.differences(contact.element, single).isEmpty, "contact \(contact.offset)")
             #expect(contact.element.isUnifiedWithContact(withIdentifier: contact.element.identifier))
         }
@@ -100,7 +103,8 @@ import Testing
             // contacts (with higher row ids) are visited too, and none twice.
             if seen.count == 128 || seen.count == 640 {
                 do {
-                    _ = try ContactFixtures.save([ContactFixtures.person("Added\(seen.count)", "Late")], in: temporary.store)
+                    _ = try ContactFixtures.save(
+                        [ContactFixtures.person("Added\(seen.count)", "Late")], in: temporary.store)
                 } catch {
                     failedSaves += 1
                 }
@@ -125,7 +129,9 @@ import Testing
         }
         _ = try ContactFixtures.save(people, in: temporary.store)
         let keys = [CNContactGivenNameKey, CNContactFamilyNameKey].map { $0 as CNKeyDescriptor }
-        for (word, expected) in [("ann", Self.count), ("kov", people.filter { $0.familyName.hasPrefix("Kovač") }.count)] {
+        for (word, expected) in [
+            ("ann", Self.count), ("kov", people.filter { $0.familyName.hasPrefix("Kovač") }.count),
+        ] {
             let predicate = CNContact.predicateForContacts(matchingName: word)
             let fetched = try temporary.store.unifiedContacts(matching: predicate, keysToFetch: keys).map(\.identifier)
             let request = CNContactFetchRequest(keysToFetch: keys)

@@ -20,7 +20,9 @@ import Testing
     ]
 
     @Test(arguments: StoreMode.allCases, styles)
-    func groupCardStylesWriteTheirDialectAndImportBack(mode: StoreMode, _ style: (ContactExportOptions.GroupStyle, VCardWritingOptions.Version, String, String)) throws {
+    func groupCardStylesWriteTheirDialectAndImportBack(
+        mode: StoreMode, _ style: (ContactExportOptions.GroupStyle, VCardWritingOptions.Version, String, String)
+    ) throws {
         let temporary = try importedSample(mode)
         let url = temporary.directory.appendingPathComponent("out.vcf")
         let summary = try temporary.store.exportVCards(
@@ -49,7 +51,8 @@ import Testing
     @Test(arguments: StoreMode.allCases)
     func noneStyleWritesNoGroups(mode: StoreMode) throws {
         let temporary = try importedSample(mode)
-        let cards = try ImportTestSupport.exported(temporary.store, in: temporary, options: ContactExportOptions(groupStyle: .none))
+        let cards = try ImportTestSupport.exported(
+            temporary.store, in: temporary, options: ContactExportOptions(groupStyle: .none))
         #expect(cards.count == 2)
         #expect(cards.allSatisfy { $0.categories.isEmpty && !$0.isGroup })
     }
@@ -62,10 +65,13 @@ import Testing
         let request = CNSaveRequest()
         request.add(added, toContainerWithIdentifier: nil)
         try temporary.store.execute(request)
-        let uids = try ImportTestSupport.exported(temporary.store, in: temporary).filter { !$0.isGroup }.compactMap(\.uid)
-        #expect(Set(uids) == [
-            "urn:uuid:11111111-1111-1111-1111-111111111111", "22222222-2222-2222-2222-222222222222", added.identifier,
-        ])
+        let uids = try ImportTestSupport.exported(temporary.store, in: temporary).filter { !$0.isGroup }.compactMap(
+            \.uid)
+        #expect(
+            Set(uids) == [
+                "urn:uuid:11111111-1111-1111-1111-111111111111", "22222222-2222-2222-2222-222222222222",
+                added.identifier,
+            ])
     }
 
     @Test(arguments: StoreMode.allCases)
@@ -77,7 +83,8 @@ import Testing
         request.add(other, toContainerWithIdentifier: nil)
         try temporary.store.execute(request)
         let friends = try #require(try temporary.store.groups(matching: nil).first)
-        let cards = try ImportTestSupport.exported(temporary.store, in: temporary, selection: .group(identifier: friends.identifier))
+        let cards = try ImportTestSupport.exported(
+            temporary.store, in: temporary, selection: .group(identifier: friends.identifier))
         #expect(cards.filter { !$0.isGroup }.map(\.contact.givenName).sorted() == ["John", "Kate"])
         #expect(cards.filter(\.isGroup).map(\.groupName) == ["Friends"])
     }
@@ -103,8 +110,11 @@ import Testing
         let full = try #require(try ImportTestSupport.exported(temporary.store, in: temporary).first)
         #expect(full.contact.note == "a note")
         #expect(full.contact.imageData == contact.imageData)
-        let bare = try #require(try ImportTestSupport.exported(
-            temporary.store, in: temporary, options: ContactExportOptions(includesPhotos: false, includesNotes: false)).first)
+        let bare = try #require(
+            try ImportTestSupport.exported(
+                temporary.store, in: temporary,
+                options: ContactExportOptions(includesPhotos: false, includesNotes: false)
+            ).first)
         #expect(bare.contact.note.isEmpty)
         #expect(bare.contact.imageData == nil)
     }

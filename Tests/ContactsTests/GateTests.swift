@@ -7,7 +7,9 @@ import Testing
     private let nameKeys = [CNContactGivenNameKey as CNKeyDescriptor]
 
     /// A store with Ann, Bob and Cid; the app has limited access to Ann.
-    private func limitedStore(_ mode: StoreMode, notes: Bool = false) throws -> (PrivacyFixtures, CNContactStore, [String]) {
+    private func limitedStore(_ mode: StoreMode, notes: Bool = false) throws -> (
+        PrivacyFixtures, CNContactStore, [String]
+    ) {
         let fixtures = try PrivacyFixtures(mode: mode)
         let identifiers = try fixtures.add(["Ann", "Bob", "Cid"], emails: ["Bob": "bob@example.com"])
         let app = PrivacyFixtures.app(notes: notes)
@@ -28,7 +30,10 @@ import Testing
         let store = try fixtures.store(for: app)
         #expect(store.authorizationStatus(for: .contacts) == status)
         let calls: [() throws -> Any] = [
-            { try store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "Ann"), keysToFetch: self.nameKeys) },
+            {
+                try store.unifiedContacts(
+                    matching: CNContact.predicateForContacts(matchingName: "Ann"), keysToFetch: self.nameKeys)
+            },
             { try store.unifiedContact(withIdentifier: identifiers[0], keysToFetch: self.nameKeys) },
             { try PrivacyFixtures.names(in: store) },
             { try store.groups(matching: nil) },
@@ -58,18 +63,34 @@ import Testing
     func nameEmailAndIdentifierSearchesNeverMatchAHiddenContact(mode: StoreMode) throws {
         let (fixtures, store, identifiers) = try limitedStore(mode)
         defer { withExtendedLifetime(fixtures) {} }
-        #expect(try store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "Bob"), keysToFetch: nameKeys).isEmpty)
-        #expect(try store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "Test"), keysToFetch: nameKeys).map(\.givenName) == ["Ann"])
-        #expect(try store.unifiedContacts(matching: CNContact.predicateForContacts(matchingEmailAddress: "bob@example.com"), keysToFetch: nameKeys).isEmpty)
-        #expect(try store.unifiedContacts(matching: CNContact.predicateForContacts(withIdentifiers: identifiers), keysToFetch: nameKeys).map(\.identifier) == [identifiers[0]])
+        #expect(
+            try store.unifiedContacts(
+                matching: CNContact.predicateForContacts(matchingName: "Bob"), keysToFetch: nameKeys
+            ).isEmpty)
+        #expect(
+            try store.unifiedContacts(
+                matching: CNContact.predicateForContacts(matchingName: "Test"), keysToFetch: nameKeys
+            ).map(\.givenName) == ["Ann"])
+        #expect(
+            try store.unifiedContacts(
+                matching: CNContact.predicateForContacts(matchingEmailAddress: "bob@example.com"), keysToFetch: nameKeys
+            ).isEmpty)
+        #expect(
+            try store.unifiedContacts(
+                matching: CNContact.predicateForContacts(withIdentifiers: identifiers), keysToFetch: nameKeys
+            ).map(\.identifier) == [identifiers[0]])
     }
 
     @Test(arguments: StoreMode.allCases)
     func hiddenContactReadsExactlyLikeAMissingOne(mode: StoreMode) throws {
         let (fixtures, store, identifiers) = try limitedStore(mode)
         defer { withExtendedLifetime(fixtures) {} }
-        let hidden = #expect(throws: CNError.self) { try store.unifiedContact(withIdentifier: identifiers[1], keysToFetch: self.nameKeys) }
-        let missing = #expect(throws: CNError.self) { try store.unifiedContact(withIdentifier: "Missing:ABPerson", keysToFetch: self.nameKeys) }
+        let hidden = #expect(throws: CNError.self) {
+            try store.unifiedContact(withIdentifier: identifiers[1], keysToFetch: self.nameKeys)
+        }
+        let missing = #expect(throws: CNError.self) {
+            try store.unifiedContact(withIdentifier: "Missing:ABPerson", keysToFetch: self.nameKeys)
+        }
         #expect(hidden?.code == .recordDoesNotExist)
         #expect(missing?.code == .recordDoesNotExist)
         #expect(hidden?.affectedRecordIdentifiers == [identifiers[1]])
@@ -78,7 +99,9 @@ import Testing
     @Test(arguments: StoreMode.allCases)
     func updatingOrDeletingAHiddenContactIsRecordDoesNotExist(mode: StoreMode) throws {
         let (fixtures, store, identifiers) = try limitedStore(mode)
-        let hidden = try #require(fixtures.person.unifiedContact(withIdentifier: identifiers[1], keysToFetch: nameKeys).mutableCopy() as? CNMutableContact)
+        let hidden = try #require(
+            fixtures.person.unifiedContact(withIdentifier: identifiers[1], keysToFetch: nameKeys).mutableCopy()
+                as? CNMutableContact)
         hidden.givenName = "Changed"
         let update = CNSaveRequest()
         update.update(hidden)
@@ -102,7 +125,8 @@ import Testing
         }
         try fixtures.person.execute(request)
         #expect(try store.groups(matching: nil).map(\.name) == ["Friends"])
-        let members = try store.unifiedContacts(matching: CNContact.predicateForContactsInGroup(withIdentifier: group.identifier), keysToFetch: nameKeys)
+        let members = try store.unifiedContacts(
+            matching: CNContact.predicateForContactsInGroup(withIdentifier: group.identifier), keysToFetch: nameKeys)
         #expect(members.map(\.givenName) == ["Ann"])
     }
 
@@ -110,8 +134,12 @@ import Testing
     func containerOfAHiddenContactIsNotFound(mode: StoreMode) throws {
         let (fixtures, store, identifiers) = try limitedStore(mode)
         defer { withExtendedLifetime(fixtures) {} }
-        #expect(try store.containers(matching: CNContainer.predicateForContainerOfContact(withIdentifier: identifiers[0])).count == 1)
-        #expect(try store.containers(matching: CNContainer.predicateForContainerOfContact(withIdentifier: identifiers[1])).isEmpty)
+        #expect(
+            try store.containers(matching: CNContainer.predicateForContainerOfContact(withIdentifier: identifiers[0]))
+                .count == 1)
+        #expect(
+            try store.containers(matching: CNContainer.predicateForContainerOfContact(withIdentifier: identifiers[1]))
+                .isEmpty)
         #expect(try store.containers(matching: nil).count == 1)
         #expect(!store.defaultContainerIdentifier().isEmpty)
     }
@@ -121,10 +149,16 @@ import Testing
         let (fixtures, store, identifiers) = try limitedStore(mode)
         defer { withExtendedLifetime(fixtures) {} }
         let keys = [CNContactGivenNameKey, CNContactNoteKey] as [CNKeyDescriptor]
-        let error = #expect(throws: CNError.self) { try store.unifiedContact(withIdentifier: identifiers[0], keysToFetch: keys) }
+        let error = #expect(throws: CNError.self) {
+            try store.unifiedContact(withIdentifier: identifiers[0], keysToFetch: keys)
+        }
         #expect(error?.code == .unauthorizedKeys)
         #expect(error?.keyPaths == [CNContactNoteKey])
-        #expect(PrivacyFixtures.code { try store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "Ann"), keysToFetch: keys) } == .unauthorizedKeys)
+        #expect(
+            PrivacyFixtures.code {
+                try store.unifiedContacts(
+                    matching: CNContact.predicateForContacts(matchingName: "Ann"), keysToFetch: keys)
+            } == .unauthorizedKeys)
     }
 
     @Test(arguments: StoreMode.allCases)

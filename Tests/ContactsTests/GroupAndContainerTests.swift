@@ -39,10 +39,19 @@ import Testing
         let contact = ContactFixtures.person("Ann", "Lee")
         try ContactFixtures.save([contact], in: temporary.store, container: work.identifier)
         let team = try group("Team", in: temporary.store, container: work.identifier)
-        #expect(try temporary.store.containers(matching: CNContainer.predicateForContainers(withIdentifiers: [work.identifier, "x"])) == [work])
-        #expect(try temporary.store.containers(matching: CNContainer.predicateForContainerOfContact(withIdentifier: contact.identifier)) == [work])
-        #expect(try temporary.store.containers(matching: CNContainer.predicateForContainerOfGroup(withIdentifier: team.identifier)) == [work])
-        #expect(try temporary.store.containers(matching: CNContainer.predicateForContainerOfContact(withIdentifier: "unknown")).isEmpty)
+        #expect(
+            try temporary.store.containers(
+                matching: CNContainer.predicateForContainers(withIdentifiers: [work.identifier, "x"])) == [work])
+        #expect(
+            try temporary.store.containers(
+                matching: CNContainer.predicateForContainerOfContact(withIdentifier: contact.identifier)) == [work])
+        #expect(
+            try temporary.store.containers(
+                matching: CNContainer.predicateForContainerOfGroup(withIdentifier: team.identifier)) == [work])
+        #expect(
+            try temporary.store.containers(
+                matching: CNContainer.predicateForContainerOfContact(withIdentifier: "unknown")
+            ).isEmpty)
     }
 
     @Test(arguments: StoreMode.allCases)
@@ -52,8 +61,12 @@ import Testing
         let friends = try group("Friends", in: temporary.store)
         let team = try group("Team", in: temporary.store, container: work.identifier)
         #expect(try temporary.store.groups(matching: nil).map(\.identifier) == [friends.identifier, team.identifier])
-        #expect(try temporary.store.groups(matching: CNGroup.predicateForGroupsInContainer(withIdentifier: work.identifier)).map(\.name) == ["Team"])
-        #expect(try temporary.store.groups(matching: CNGroup.predicateForGroups(withIdentifiers: [friends.identifier])).map(\.name) == ["Friends"])
+        #expect(
+            try temporary.store.groups(matching: CNGroup.predicateForGroupsInContainer(withIdentifier: work.identifier))
+                .map(\.name) == ["Team"])
+        #expect(
+            try temporary.store.groups(matching: CNGroup.predicateForGroups(withIdentifiers: [friends.identifier])).map(
+                \.name) == ["Friends"])
     }
 
     @Test(arguments: StoreMode.allCases)
@@ -85,7 +98,8 @@ import Testing
         request.addMember(ann, to: friends)
         request.removeMember(ann, from: friends)
         try temporary.store.execute(request)
-        let members = try temporary.store.unifiedContacts(matching: CNContact.predicateForContactsInGroup(withIdentifier: friends.identifier), keysToFetch: [])
+        let members = try temporary.store.unifiedContacts(
+            matching: CNContact.predicateForContactsInGroup(withIdentifier: friends.identifier), keysToFetch: [])
         #expect(members.isEmpty)
     }
 
@@ -101,7 +115,8 @@ import Testing
         let delete = CNSaveRequest()
         delete.delete(ann)
         try temporary.store.execute(delete)
-        let members = try temporary.store.unifiedContacts(matching: CNContact.predicateForContactsInGroup(withIdentifier: friends.identifier), keysToFetch: [])
+        let members = try temporary.store.unifiedContacts(
+            matching: CNContact.predicateForContactsInGroup(withIdentifier: friends.identifier), keysToFetch: [])
         #expect(members.isEmpty)
     }
 
@@ -135,12 +150,16 @@ import Testing
         let request = CNSaveRequest()
         request.addSubgroup(child, to: parent)
         try temporary.store.execute(request)
-        let subgroups = try temporary.store.groups(matching: CNGroup.predicateForSubgroupsInGroup(withIdentifier: parent.identifier))
+        let subgroups = try temporary.store.groups(
+            matching: CNGroup.predicateForSubgroupsInGroup(withIdentifier: parent.identifier))
         #expect(subgroups.map(\.identifier) == [child.identifier])
         let remove = CNSaveRequest()
         remove.removeSubgroup(child, from: parent)
         try temporary.store.execute(remove)
-        #expect(try temporary.store.groups(matching: CNGroup.predicateForSubgroupsInGroup(withIdentifier: parent.identifier)).isEmpty)
+        #expect(
+            try temporary.store.groups(
+                matching: CNGroup.predicateForSubgroupsInGroup(withIdentifier: parent.identifier)
+            ).isEmpty)
     }
 
     @Test(arguments: StoreMode.allCases)
@@ -186,7 +205,11 @@ import Testing
         let ann = ContactFixtures.person("Ann", "Lee")
         try ContactFixtures.save([ann], in: temporary.store, container: dav.identifier)
         try temporary.person.setContainer(withIdentifier: dav.identifier, readOnly: true)
-        #expect(code { try ContactFixtures.save([ContactFixtures.person("Bo", "Ek")], in: temporary.store, container: dav.identifier) } == .parentContainerNotWritable)
+        #expect(
+            code {
+                try ContactFixtures.save(
+                    [ContactFixtures.person("Bo", "Ek")], in: temporary.store, container: dav.identifier)
+            } == .parentContainerNotWritable)
         let update = CNSaveRequest()
         update.update(ann)
         #expect(code { try temporary.store.execute(update) } == .recordNotWritable)
@@ -199,13 +222,19 @@ import Testing
     func readOnlyDefaultContainerLeavesNoWritableContainer(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         try temporary.person.setContainer(withIdentifier: temporary.store.defaultContainerIdentifier(), readOnly: true)
-        #expect(code { try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: temporary.store) } == .noAccessableWritableContainers)
+        #expect(
+            code { try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: temporary.store) }
+                == .noAccessableWritableContainers)
     }
 
     @Test(arguments: StoreMode.allCases)
     func unknownContainerThrowsParentRecordDoesNotExist(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
-        #expect(code { try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: temporary.store, container: "nowhere:ABAccount") } == .parentRecordDoesNotExist)
+        #expect(
+            code {
+                try ContactFixtures.save(
+                    [ContactFixtures.person("Ann", "Lee")], in: temporary.store, container: "nowhere:ABAccount")
+            } == .parentRecordDoesNotExist)
     }
 
     /// The person's call: the same in both modes.

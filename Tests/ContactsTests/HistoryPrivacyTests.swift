@@ -27,7 +27,9 @@ import Testing
         let token = try #require(store.currentHistoryToken)
         let keys = [CNContactGivenNameKey as CNKeyDescriptor]
         for identifier in identifiers.prefix(2) {
-            let contact = try #require(fixtures.person.unifiedContact(withIdentifier: identifier, keysToFetch: keys).mutableCopy() as? CNMutableContact)
+            let contact = try #require(
+                fixtures.person.unifiedContact(withIdentifier: identifier, keysToFetch: keys).mutableCopy()
+                    as? CNMutableContact)
             contact.givenName += "!"
             try fixtures.person.save { $0.update(contact) }
         }
@@ -41,7 +43,8 @@ import Testing
         try fixtures.accessControls().setAccess(.limited([identifiers[1]]), for: app.bundleIdentifier)
         // Reduced access stops the open store (docs/Privacy.md, "Revocation"); the app opens it again.
         let reopened = try fixtures.store(for: app)
-        #expect(Set(try reopened.historyLines(after: token).lines) == ["add \(identifiers[1])", "delete \(identifiers[0])"])
+        #expect(
+            Set(try reopened.historyLines(after: token).lines) == ["add \(identifiers[1])", "delete \(identifiers[0])"])
     }
 
     @Test(arguments: StoreMode.allCases)
@@ -62,8 +65,12 @@ import Testing
         try fixtures.accessControls().setAccess(.denied, for: app.bundleIdentifier)
         let store = try fixtures.store(for: app)
         #expect(store.currentHistoryToken == nil)
-        #expect(PrivacyFixtures.code { try store.changeHistory(for: CNChangeHistoryFetchRequest()) } == .authorizationDenied)
-        #expect(PrivacyFixtures.code { try store.contacts(for: CNContactFetchRequest(keysToFetch: [])) } == .authorizationDenied)
+        #expect(
+            PrivacyFixtures.code { try store.changeHistory(for: CNChangeHistoryFetchRequest()) } == .authorizationDenied
+        )
+        #expect(
+            PrivacyFixtures.code { try store.contacts(for: CNContactFetchRequest(keysToFetch: [])) }
+                == .authorizationDenied)
     }
 
     @Test(arguments: StoreMode.allCases)
@@ -71,10 +78,13 @@ import Testing
         let (fixtures, store, identifiers, _) = try limited(mode)
         defer { withExtendedLifetime(fixtures) {} }
         #expect(PrivacyFixtures.code { try store.link([identifiers[0], identifiers[1]]) } == .recordDoesNotExist)
-        #expect(PrivacyFixtures.code { try store.linkReason(forContactWithIdentifier: identifiers[2]) } == .recordDoesNotExist)
+        #expect(
+            PrivacyFixtures.code { try store.linkReason(forContactWithIdentifier: identifiers[2]) }
+                == .recordDoesNotExist)
         try fixtures.person.link([identifiers[0], identifiers[1]], preferredIdentifier: identifiers[0])
         #expect(try store.linkedContactIdentifiers(ofContactWithIdentifier: identifiers[0]) == [identifiers[0]])
-        let unified = try store.unifiedContact(withIdentifier: identifiers[0], keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])
+        let unified = try store.unifiedContact(
+            withIdentifier: identifiers[0], keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])
         #expect(unified.givenName == "Ann")
     }
 }

@@ -27,7 +27,9 @@ import Testing
         let oldToken = store.currentHistoryToken
         try ContactFixtures.save([ann], in: store)
         let recentToken = store.currentHistoryToken
-        let deleted = try ageAndPrune(temporary, days: 40, retention: HistoryRetention(minimumAge: 30 * Self.day, minimumRows: 0, maximumRows: 100))
+        let deleted = try ageAndPrune(
+            temporary, days: 40,
+            retention: HistoryRetention(minimumAge: 30 * Self.day, minimumRows: 0, maximumRows: 100))
         #expect(deleted == 1)
         #expect(try store.historyLines(after: oldToken).lines == ["drop", "add \(ann.identifier)"])
         // A token taken after the pruned rows is still good.
@@ -40,7 +42,9 @@ import Testing
         let token = store.currentHistoryToken
         let ann = ContactFixtures.person("Ann", "Lee")
         try ContactFixtures.save([ann], in: store)
-        let deleted = try ageAndPrune(temporary, days: 29, retention: HistoryRetention(minimumAge: 30 * Self.day, minimumRows: 0, maximumRows: 100))
+        let deleted = try ageAndPrune(
+            temporary, days: 29,
+            retention: HistoryRetention(minimumAge: 30 * Self.day, minimumRows: 0, maximumRows: 100))
         #expect(deleted == 0)
         #expect(try store.historyLines(after: token).lines == ["add \(ann.identifier)"])
     }
@@ -50,7 +54,9 @@ import Testing
         let store = temporary.store
         let token = store.currentHistoryToken
         try ContactFixtures.save([ContactFixtures.person("Ann", "Lee"), ContactFixtures.person("Bo", "Ek")], in: store)
-        let deleted = try ageAndPrune(temporary, days: 90, retention: HistoryRetention(minimumAge: 30 * Self.day, minimumRows: 2, maximumRows: 100))
+        let deleted = try ageAndPrune(
+            temporary, days: 90,
+            retention: HistoryRetention(minimumAge: 30 * Self.day, minimumRows: 2, maximumRows: 100))
         #expect(deleted == 0)
         #expect(try store.historyLines(after: token).lines.count == 2)
     }
@@ -59,7 +65,8 @@ import Testing
         let temporary = try TemporaryStore()
         let store = temporary.store
         try ContactFixtures.save((0..<5).map { ContactFixtures.person("P\($0)", "Q") }, in: store)
-        let deleted = try ageAndPrune(temporary, days: 0, retention: HistoryRetention(minimumAge: 30 * Self.day, minimumRows: 1, maximumRows: 3))
+        let deleted = try ageAndPrune(
+            temporary, days: 0, retention: HistoryRetention(minimumAge: 30 * Self.day, minimumRows: 1, maximumRows: 3))
         #expect(deleted == 2)
     }
 

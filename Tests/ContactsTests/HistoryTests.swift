@@ -19,7 +19,8 @@ import Testing
     @Test(arguments: StoreMode.allCases)
     func nilTokenGivesDropEverythingThenAnAddForEveryContact(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
-        let contacts = try ContactFixtures.save([ContactFixtures.person("Ann", "Lee"), ContactFixtures.person("Bo", "Ek")], in: temporary.store)
+        let contacts = try ContactFixtures.save(
+            [ContactFixtures.person("Ann", "Lee"), ContactFixtures.person("Bo", "Ek")], in: temporary.store)
         let (lines, token) = try temporary.store.historyLines(after: nil)
         #expect(lines.first == "drop")
         #expect(Set(lines.dropFirst()) == Set(contacts.map { "add \($0.identifier)" }))
@@ -109,7 +110,10 @@ import Testing
         for name in ["A", "B", "C"] {
             ann.givenName = name
             bo.givenName = name
-            try store.save { $0.update(ann); $0.update(bo) }
+            try store.save {
+                $0.update(ann)
+                $0.update(bo)
+            }
         }
         try store.save { $0.delete(bo) }
         #expect(try store.historyLines(after: token).lines == ["update \(ann.identifier)", "delete \(bo.identifier)"])
@@ -124,7 +128,8 @@ import Testing
         let theirs = ContactFixtures.person("Bo", "Ek")
         try store.save(author: "com.example.mine") { $0.add(mine, toContainerWithIdentifier: nil) }
         try store.save(author: "com.example.sync") { $0.add(theirs, toContainerWithIdentifier: nil) }
-        #expect(try store.historyLines(after: token, excluding: ["com.example.mine"]).lines == ["add \(theirs.identifier)"])
+        #expect(
+            try store.historyLines(after: token, excluding: ["com.example.mine"]).lines == ["add \(theirs.identifier)"])
         #expect(try store.historyLines(after: token).lines.count == 2)
     }
 
@@ -159,16 +164,18 @@ import Testing
         }
         try store.save { $0.delete(old) }
         #expect(try store.historyLines(after: token).lines.isEmpty)
-        #expect(try store.historyLines(after: token, groups: true).lines == [
-            "add group \(friends.identifier)", "add group \(family.identifier)",
-            "add member \(bo.identifier) to \(family.identifier)",
-        ])
-        #expect(try store.historyLines(after: middle, groups: true).lines == [
-            "update group \(friends.identifier)", "add member \(bo.identifier) to \(family.identifier)",
-            "remove member \(ann.identifier) from \(family.identifier)",
-            // The subgroup's removal is not reported: the subgroup itself is gone, which its delete says.
-            "delete group \(old.identifier)",
-        ])
+        #expect(
+            try store.historyLines(after: token, groups: true).lines == [
+                "add group \(friends.identifier)", "add group \(family.identifier)",
+                "add member \(bo.identifier) to \(family.identifier)",
+            ])
+        #expect(
+            try store.historyLines(after: middle, groups: true).lines == [
+                "update group \(friends.identifier)", "add member \(bo.identifier) to \(family.identifier)",
+                "remove member \(ann.identifier) from \(family.identifier)",
+                // The subgroup's removal is not reported: the subgroup itself is gone, which its delete says.
+                "delete group \(old.identifier)",
+            ])
     }
 
     @Test(arguments: StoreMode.allCases)
@@ -187,10 +194,12 @@ import Testing
             $0.addMember(ann, to: family)
             $0.addSubgroup(cousins, to: family)
         }
-        #expect(try store.historyLines(after: nil, groups: true).lines == [
-            "drop", "add \(ann.identifier)", "add group \(family.identifier)", "add group \(cousins.identifier)",
-            "add member \(ann.identifier) to \(family.identifier)", "add subgroup \(cousins.identifier) to \(family.identifier)",
-        ])
+        #expect(
+            try store.historyLines(after: nil, groups: true).lines == [
+                "drop", "add \(ann.identifier)", "add group \(family.identifier)", "add group \(cousins.identifier)",
+                "add member \(ann.identifier) to \(family.identifier)",
+                "add subgroup \(cousins.identifier) to \(family.identifier)",
+            ])
     }
 
     @Test(arguments: StoreMode.allCases)
@@ -207,7 +216,8 @@ import Testing
         request.mutableObjects = true
         request.includeGroupChanges = true
         let events = Array(try store.changeHistory(for: request).value)
-        #expect(events.compactMap { $0 as? CNChangeHistoryAddContactEvent }.allSatisfy { $0.contact is CNMutableContact })
+        #expect(
+            events.compactMap { $0 as? CNChangeHistoryAddContactEvent }.allSatisfy { $0.contact is CNMutableContact })
         #expect(events.compactMap { $0 as? CNChangeHistoryAddGroupEvent }.allSatisfy { $0.group is CNMutableGroup })
         #expect(events.count == 3)
     }
@@ -218,7 +228,12 @@ import Testing
         let store = temporary.store
         let token = store.currentHistoryToken
         try ContactFixtures.save((0..<600).map { ContactFixtures.person("Given\($0)", "Family\($0 % 7)") }, in: store)
-        let result = try store.changeHistory(for: { let r = CNChangeHistoryFetchRequest(); r.startingToken = token; return r }())
+        let result = try store.changeHistory(
+            for: {
+                let r = CNChangeHistoryFetchRequest()
+                r.startingToken = token
+                return r
+            }())
         #expect(Array(result.value).count == 600)
         #expect(Array(result.value).count == 600)
         #expect(result.value.error == nil)
@@ -228,7 +243,8 @@ import Testing
     func contactFetchResultIsLazyAndCarriesTheToken(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
-        try ContactFixtures.save((0..<1_200).map { ContactFixtures.person("Given\($0)", "Family\($0 % 97)") }, in: store)
+        try ContactFixtures.save(
+            (0..<1_200).map { ContactFixtures.person("Given\($0)", "Family\($0 % 97)") }, in: store)
         let request = CNContactFetchRequest(keysToFetch: [CNContactFamilyNameKey as CNKeyDescriptor])
         request.sortOrder = .familyName
         request.mutableObjects = true

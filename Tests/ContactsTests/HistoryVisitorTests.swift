@@ -51,9 +51,10 @@ private final class ContactsOnlyVisitor: NSObject, CNChangeHistoryEventVisitor {
         }
         let token = store.currentHistoryToken
         try store.save { $0.removeSubgroup(child, from: parent) }
-        #expect(try store.historyLines(after: token, groups: true).lines == [
-            "remove subgroup \(child.identifier) from \(parent.identifier)",
-        ])
+        #expect(
+            try store.historyLines(after: token, groups: true).lines == [
+                "remove subgroup \(child.identifier) from \(parent.identifier)"
+            ])
     }
 
     @Test(arguments: StoreMode.allCases)
@@ -71,7 +72,13 @@ private final class ContactsOnlyVisitor: NSObject, CNChangeHistoryEventVisitor {
         try store.save { $0.add(group, toContainerWithIdentifier: account.identifier) }
         let token = store.currentHistoryToken
         try store.save { $0.addMember(work, to: group) }
-        #expect(try store.historyLines(after: token, groups: true).lines == ["add member \(home.identifier) to \(group.identifier)"])
-        #expect(try store.historyLines(after: token, groups: true, unify: false).lines == ["add member \(work.identifier) to \(group.identifier)"])
+        #expect(
+            try store.historyLines(after: token, groups: true).lines == [
+                "add member \(home.identifier) to \(group.identifier)"
+            ])
+        #expect(
+            try store.historyLines(after: token, groups: true, unify: false).lines == [
+                "add member \(work.identifier) to \(group.identifier)"
+            ])
     }
 }

@@ -4,7 +4,9 @@ import Foundation
 import Testing
 
 @Suite struct ImportCorpusTests {
-    @Test(arguments: StoreMode.allCases, ImportTestSupport.corpusFiles.filter { ImportTestSupport.malformedFiles[$0] == nil })
+    @Test(
+        arguments: StoreMode.allCases,
+        ImportTestSupport.corpusFiles.filter { ImportTestSupport.malformedFiles[$0] == nil })
     func corpusFileSurvivesImportExportImport(mode: StoreMode, _ path: String) throws {
         let temporary = try TemporaryStore(mode: mode)
         let url = ImportTestSupport.corpusURL(path)
@@ -27,12 +29,15 @@ import Testing
             if let uid = card.uid { #expect(copy.uid == uid) }
         }
         // Group cards and categories both come back as group cards of the default style.
-        let groupNames = Set(original.filter(\.isGroup).compactMap(\.groupName).filter { !$0.isEmpty }
-            + expected.flatMap(\.categories).filter { !$0.allSatisfy(\.isWhitespace) })
+        let groupNames = Set(
+            original.filter(\.isGroup).compactMap(\.groupName).filter { !$0.isEmpty }
+                + expected.flatMap(\.categories).filter { !$0.allSatisfy(\.isWhitespace) })
         #expect(Set(exported.filter(\.isGroup).compactMap(\.groupName)) == groupNames)
     }
 
-    @Test(arguments: StoreMode.allCases, ImportTestSupport.corpusFiles.filter { ImportTestSupport.malformedFiles[$0] == nil })
+    @Test(
+        arguments: StoreMode.allCases,
+        ImportTestSupport.corpusFiles.filter { ImportTestSupport.malformedFiles[$0] == nil })
     func reimportingAnExportChangesNothing(mode: StoreMode, _ path: String) throws {
         let temporary = try TemporaryStore(mode: mode)
         try temporary.store.importVCards(from: ImportTestSupport.corpusURL(path))
@@ -54,7 +59,8 @@ import Testing
             (error as? CNError)?.code == .vCardMalformed && (error as? CNError)?.lineNumber == file.value
         }
         let fetched = try temporary.store.unifiedContacts(
-            matching: CNContact.predicateForContactsInContainer(withIdentifier: temporary.store.defaultContainerIdentifier()),
+            matching: CNContact.predicateForContactsInContainer(
+                withIdentifier: temporary.store.defaultContainerIdentifier()),
             keysToFetch: [])
         #expect(fetched.isEmpty)
     }

@@ -18,7 +18,8 @@ import Testing
             try fixtures.person.importVCards(data: Data(Self.people.utf8))
             let identifiers = try ContactFixtures.identifiers(in: fixtures.person)
             let names = try identifiers.map {
-                try fixtures.person.unifiedContact(withIdentifier: $0, keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])
+                try fixtures.person.unifiedContact(
+                    withIdentifier: $0, keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])
             }
             let ann = try #require(names.first { $0.givenName == "Ann" }?.identifier)
             self.ann = ann
@@ -69,7 +70,9 @@ import Testing
         }
     }
 
-    private static func card(uid: String?, given: String, family: String, email: String? = nil, note: String? = nil) -> Data {
+    private static func card(uid: String?, given: String, family: String, email: String? = nil, note: String? = nil)
+        -> Data
+    {
         var lines = ["BEGIN:VCARD", "VERSION:3.0"]
         if let uid { lines.append("UID:\(uid)") }
         lines += ["N:\(family);\(given);;;", "FN:\(given) \(family)"]
@@ -94,7 +97,8 @@ import Testing
     func undecidedAppIsAskedFirstAndImportsWhenAllowed(mode: StoreMode) throws {
         let world = try World(mode, status: nil)
         let consent = ScriptedConsentAgent(answers: [.limited([])])
-        let summary = try world.app(consent: consent).importVCards(data: Self.card(uid: "eve", given: "Eve", family: "New"))
+        let summary = try world.app(consent: consent).importVCards(
+            data: Self.card(uid: "eve", given: "Eve", family: "New"))
         #expect(consent.shown.count == 1, "the import is a data call: it asks the person")
         #expect(summary.added == 1)
         #expect(try PrivacyFixtures.names(in: world.app()) == ["Eve"], "the app sees what it imported")
@@ -206,7 +210,8 @@ import Testing
     func personsImportStillUpdatesByUID(mode: StoreMode) throws {
         let world = try World(mode)
         let summary = try world.fixtures.person.importVCards(
-            data: Self.card(uid: "bob-uid", given: "Bob", family: "Hidden", email: "bob@other.example", note: "private"))
+            data: Self.card(uid: "bob-uid", given: "Bob", family: "Hidden", email: "bob@other.example", note: "private")
+        )
         #expect(summary.updated == 1)
         #expect(try world.bobAsStored().hasSuffix("bob@other.example"))
     }

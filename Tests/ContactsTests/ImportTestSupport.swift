@@ -34,8 +34,10 @@ enum ImportTestSupport {
     /// Whether the import skips a card as empty: no name part, nickname, organization, e-mail or phone.
     static func isEmpty(_ card: VCardCard) -> Bool {
         let contact = card.contact
-        return [contact.namePrefix, contact.givenName, contact.middleName, contact.familyName, contact.nameSuffix,
-                contact.nickname, contact.organizationName].allSatisfy(\.isEmpty)
+        return [
+            contact.namePrefix, contact.givenName, contact.middleName, contact.familyName, contact.nameSuffix,
+            contact.nickname, contact.organizationName,
+        ].allSatisfy(\.isEmpty)
             && contact.emailAddresses.isEmpty && contact.phoneNumbers.isEmpty
     }
 

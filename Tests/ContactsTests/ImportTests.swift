@@ -4,9 +4,12 @@ import Foundation
 import Testing
 
 @Suite struct ImportTests {
-    private static var keys: [any CNKeyDescriptor] { [
-        CNContactGivenNameKey as NSString, CNContactFamilyNameKey as NSString, CNContactEmailAddressesKey as NSString,
-    ] }
+    private static var keys: [any CNKeyDescriptor] {
+        [
+            CNContactGivenNameKey as NSString, CNContactFamilyNameKey as NSString,
+            CNContactEmailAddressesKey as NSString,
+        ]
+    }
 
     private func allContacts(_ store: CNContactStore) throws -> [CNContact] {
         try store.unifiedContacts(
@@ -41,8 +44,10 @@ import Testing
         #expect(again.skipped[.unchanged] == 2)
         #expect(again.groupsCreated == 0)
         #expect(again.membersAdded == 0)
-        let changed = ImportTestSupport.sampleText.replacingOccurrences(of: "N:Bell;Kate;;;", with: "N:Bell;Katherine;;;")
-        let third = try temporary.store.importVCards(from: try ImportTestSupport.file(changed, named: "changed.vcf", in: temporary))
+        let changed = ImportTestSupport.sampleText.replacingOccurrences(
+            of: "N:Bell;Kate;;;", with: "N:Bell;Katherine;;;")
+        let third = try temporary.store.importVCards(
+            from: try ImportTestSupport.file(changed, named: "changed.vcf", in: temporary))
         #expect(third.updated == 1)
         #expect(third.added == 0)
         #expect(try allContacts(temporary.store).map(\.givenName).sorted() == ["John", "Katherine"])
@@ -139,12 +144,15 @@ import Testing
         let summary = try temporary.store.importVCards(data: Data(ImportTestSupport.sampleText.utf8))
         #expect(summary.added == 1)
         let cards = try ImportTestSupport.exported(temporary.store, in: temporary)
-        #expect(cards.filter { !$0.isGroup }.flatMap(\.unknownProperties).map(\.name) == ["X-ACME-SHOE-SIZE", "GENDER"])
+        #expect(
+            cards.filter { !$0.isGroup }.flatMap(\.unknownProperties).map(\.name) == ["X-ACME-SHOE-SIZE", "GENDER"])
     }
 
     static let groupForms: [(String, String)] = [
         ("apple", ImportTestSupport.sampleText),
-        ("vCard 4", """
+        (
+            "vCard 4",
+            """
             BEGIN:VCARD
             VERSION:4.0
             FN:John Appleseed
@@ -165,8 +173,11 @@ import Testing
             MEMBER:urn:uuid:22222222-2222-2222-2222-222222222222
             END:VCARD
 
-            """),
-        ("categories", """
+            """
+        ),
+        (
+            "categories",
+            """
             BEGIN:VCARD
             VERSION:3.0
             N:Appleseed;John;;;
@@ -178,7 +189,8 @@ import Testing
             CATEGORIES:Friends,Work
             END:VCARD
 
-            """),
+            """
+        ),
     ]
 
     @Test(arguments: StoreMode.allCases, groupForms)
@@ -202,7 +214,8 @@ import Testing
             matching: CNContact.predicateForContactsInContainer(withIdentifier: container.identifier), keysToFetch: [])
         #expect(inWork.count == 2)
         #expect(try allContacts(temporary.store).isEmpty)
-        let groups = try temporary.store.groups(matching: CNGroup.predicateForGroupsInContainer(withIdentifier: container.identifier))
+        let groups = try temporary.store.groups(
+            matching: CNGroup.predicateForGroupsInContainer(withIdentifier: container.identifier))
         #expect(groups.map(\.name) == ["Friends"])
     }
 
@@ -254,8 +267,10 @@ import Testing
             "BEGIN:VCARD\nVERSION:3.0\nN:Lee;Ann;;;\nTITLE:\(title)\nEMAIL:ann@example.com\nUID:ann-1\nEND:VCARD\n"
         }
         try store.importVCards(data: Data(card("Engineer").utf8))
-        let home = try #require(store.unifiedContacts(
-            matching: CNContact.predicateForContacts(matchingName: "ann"), keysToFetch: []).first)
+        let home = try #require(
+            store.unifiedContacts(
+                matching: CNContact.predicateForContacts(matchingName: "ann"), keysToFetch: []
+            ).first)
         let account = try temporary.person.addContainer(name: "Work", type: .cardDAV)
         let work = ContactFixtures.person("Ann", "Lee")
         try ContactFixtures.save([work], in: store, container: account.identifier)

@@ -11,7 +11,7 @@ struct LeakWorld {
     private static let phones = ["+1 555 0101", "555 0102"]
     private static var keys: [CNKeyDescriptor] {
         [
-        CNContactGivenNameKey, CNContactFamilyNameKey, CNContactEmailAddressesKey, CNContactPhoneNumbersKey,
+            CNContactGivenNameKey, CNContactFamilyNameKey, CNContactEmailAddressesKey, CNContactPhoneNumbersKey,
             CNContactNicknameKey,
         ]
     }
@@ -84,7 +84,8 @@ struct LeakWorld {
             let call = cursor.next(Self.callCount)
             let argument = cursor.next(identifiers.count * 10)
             let answer = stable(try self.answer(call: call, argument: argument, in: app))
-            let expected = stable(try reference.map { try self.answer(call: call, argument: argument, in: $0) } ?? "error 100 []")
+            let expected = stable(
+                try reference.map { try self.answer(call: call, argument: argument, in: $0) } ?? "error 100 []")
             #expect(answer == expected, "call \(call)(\(argument))")
         }
     }
@@ -98,22 +99,35 @@ struct LeakWorld {
                 return try Self.render(all(in: store))
             case 1:
                 let name = argument % 2 == 0 ? Self.givenNames[argument % 5] : Self.familyNames[argument % 3]
-                return try Self.render(store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: name), keysToFetch: Self.keys))
+                return try Self.render(
+                    store.unifiedContacts(
+                        matching: CNContact.predicateForContacts(matchingName: name), keysToFetch: Self.keys))
             case 2:
                 let email = Self.emails[argument % 2]
-                return try Self.render(store.unifiedContacts(matching: CNContact.predicateForContacts(matchingEmailAddress: email), keysToFetch: Self.keys))
+                return try Self.render(
+                    store.unifiedContacts(
+                        matching: CNContact.predicateForContacts(matchingEmailAddress: email), keysToFetch: Self.keys))
             case 3:
                 let phone = CNPhoneNumber(stringValue: Self.phones[argument % 2])
-                return try Self.render(store.unifiedContacts(matching: CNContact.predicateForContacts(matching: phone), keysToFetch: Self.keys))
+                return try Self.render(
+                    store.unifiedContacts(
+                        matching: CNContact.predicateForContacts(matching: phone), keysToFetch: Self.keys))
             case 4:
                 let chosen = identifiers.enumerated().filter { (argument >> $0.offset) & 1 == 1 }.map(\.element)
-                return try Self.render(store.unifiedContacts(matching: CNContact.predicateForContacts(withIdentifiers: chosen), keysToFetch: Self.keys))
+                return try Self.render(
+                    store.unifiedContacts(
+                        matching: CNContact.predicateForContacts(withIdentifiers: chosen), keysToFetch: Self.keys))
             case 5:
                 return try Self.render([store.unifiedContact(withIdentifier: identifier, keysToFetch: Self.keys)])
             case 6:
-                return try Self.render(store.unifiedContacts(matching: CNContact.predicateForContactsInGroup(withIdentifier: groupIdentifier), keysToFetch: Self.keys))
+                return try Self.render(
+                    store.unifiedContacts(
+                        matching: CNContact.predicateForContactsInGroup(withIdentifier: groupIdentifier),
+                        keysToFetch: Self.keys))
             case 7:
-                return try store.containers(matching: CNContainer.predicateForContainerOfContact(withIdentifier: identifier)).map(\.name).joined(separator: ",")
+                return try store.containers(
+                    matching: CNContainer.predicateForContainerOfContact(withIdentifier: identifier)
+                ).map(\.name).joined(separator: ",")
             case 8:
                 return try store.groups(matching: nil).map(\.name).joined(separator: ",")
             case 9 where status == .limited || (status == .denied && !isReference):
@@ -133,8 +147,11 @@ struct LeakWorld {
                 return Array(result.value).map(Self.describe).map(stable).sorted().joined(separator: ",")
             case 13:
                 // linkReason: could name a hidden card it is linked to, or that card's values.
-                guard let reason = try store.linkReason(forContactWithIdentifier: identifier) else { return "not linked" }
-                return "\(reason.rule) \(stable(reason.matchedContactIdentifier ?? "none")) \(reason.matchedValueIdentifiers.count)"
+                guard let reason = try store.linkReason(forContactWithIdentifier: identifier) else {
+                    return "not linked"
+                }
+                return
+                    "\(reason.rule) \(stable(reason.matchedContactIdentifier ?? "none")) \(reason.matchedValueIdentifiers.count)"
             case 14:
                 // linkedContactIdentifiers: could list hidden cards of the unified contact.
                 return try store.linkedContactIdentifiers(ofContactWithIdentifier: identifier).map(stable).sorted()
@@ -156,7 +173,8 @@ struct LeakWorld {
                 // exportVCards: could write hidden contacts, or name them as members of a group card.
                 let url = FileManager.default.temporaryDirectory.appendingPathComponent("leak-\(UUID().uuidString).vcf")
                 defer { try? FileManager.default.removeItem(at: url) }
-                try store.exportVCards(to: url, options: ContactExportOptions(includesPhotos: false, groupStyle: .appleGroupCards))
+                try store.exportVCards(
+                    to: url, options: ContactExportOptions(includesPhotos: false, groupStyle: .appleGroupCards))
                 return try VCardReader.read(Data(contentsOf: url)).map { card in
                     card.isGroup
                         ? "group \(card.groupName ?? "") \(card.memberUIDs.map(stable).sorted())"
@@ -198,20 +216,22 @@ struct LeakWorld {
     /// How many kinds of call a script draws from.
     static let callCount = 25
 
-
     /// Every public member of CNContactStore that reads, writes or reveals anything, and what it could leak,
     /// with the call of ``answer(call:argument:in:)`` that checks it (or the suite that does, for members
     /// whose answer is not contact data and cannot throw). PublicEntryPointTests fails when CNContactStore
     /// gains a public member that is not listed here, or loses one that is.
     static let coveredEntryPoints: [String: String] = [
         "init init()": "nothing by itself: the store of the app this process is (AuthorizationTests)",
-        "type.method authorizationStatus(for:)": "the app's own status only (AuthorizationTests, FindMyFriendsGateTests)",
+        "type.method authorizationStatus(for:)":
+            "the app's own status only (AuthorizationTests, FindMyFriendsGateTests)",
         "method authorizationStatus(for:)": "the app's own status only (AuthorizationTests)",
         "method requestAccess(for:)": "nothing: asks the person (AuthorizationTests)",
         "method requestAccess(for:completionHandler:)": "nothing: asks the person (AuthorizationTests)",
         "method enumerateContacts(with:usingBlock:)": "hidden contacts in any batch, sorted or not: calls 0 and 20",
-        "method unifiedContacts(matching:keysToFetch:)": "hidden contacts matching a name, e-mail, phone, identifiers or group: calls 1-4 and 6",
-        "method unifiedContact(withIdentifier:keysToFetch:)": "a hidden contact, or whether it exists (its error): call 5",
+        "method unifiedContacts(matching:keysToFetch:)":
+            "hidden contacts matching a name, e-mail, phone, identifiers or group: calls 1-4 and 6",
+        "method unifiedContact(withIdentifier:keysToFetch:)":
+            "a hidden contact, or whether it exists (its error): call 5",
         "method containers(matching:)": "the container of a hidden contact: call 7",
         "method groups(matching:)": "groups and subgroups (names only): calls 8 and 19",
         "method execute(_:)": "whether a hidden contact exists, through the error of an update: call 9",
@@ -226,7 +246,8 @@ struct LeakWorld {
         "method unlink(_:)": "whether a hidden card exists: call 16",
         "method keepSeparate(_:_:)": "whether a hidden card exists: call 23",
         "method importVCards(data:options:)": "hidden contacts matched by UID or name, through the counts: call 17",
-        "method importVCards(from:options:progress:)": "the same as importVCards(data:), from files (ImportPrivacyTests)",
+        "method importVCards(from:options:progress:)":
+            "the same as importVCards(data:), from files (ImportPrivacyTests)",
         "method exportVCards(to:selection:options:)": "hidden contacts and group members: call 18",
         "method cardUID(ofContactWithIdentifier:)": "a hidden contact's card UID, or whether it has a card: call 21",
         "method contacts(withCardUID:keysToFetch:)": "a hidden contact found by its card's UID: call 22",
@@ -264,7 +285,8 @@ struct LeakWorld {
         let given = Self.givenNames[argument % Self.givenNames.count]
         let family = Self.familyNames[argument % Self.familyNames.count]
         let email = argument % 2 == 0 ? "EMAIL:\(Self.emails[argument % 2])\r\n" : ""
-        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(uid)\r\nN:\(family);\(given);;;\r\nFN:\(given) \(family)\r\n"
+        let text =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(uid)\r\nN:\(family);\(given);;;\r\nFN:\(given) \(family)\r\n"
             + email + "NICKNAME:i\(argument)\r\nEND:VCARD\r\n"
         return Data(text.utf8)
     }
@@ -285,7 +307,8 @@ struct LeakWorld {
     /// Renames a contact's nickname through a store: the app cannot know hidden contacts' data, so the
     /// mutable contact starts from the identifier only, as a stale copy would.
     private func update(_ identifier: String, nickname: String, in store: CNContactStore) throws -> String {
-        let contact = CNMutableContact(storage: ContactStorage(identifier: identifier, fetchedKeys: ContactKeySet(.nickname)))
+        let contact = CNMutableContact(
+            storage: ContactStorage(identifier: identifier, fetchedKeys: ContactKeySet(.nickname)))
         contact.nickname = nickname
         let request = CNSaveRequest()
         request.update(contact)
@@ -309,7 +332,9 @@ struct LeakWorld {
             phones: phone < 2 ? [phones[phone]] : [], emails: email < 2 ? [emails[email]] : [])
     }
 
-    private static func save(_ contacts: [CNMutableContact], members: [Bool], group: CNMutableGroup, in store: CNContactStore) throws {
+    private static func save(
+        _ contacts: [CNMutableContact], members: [Bool], group: CNMutableGroup, in store: CNContactStore
+    ) throws {
         let request = CNSaveRequest()
         request.add(group.mutableCopy() as? CNMutableGroup ?? group, toContainerWithIdentifier: nil)
         for (contact, isMember) in zip(contacts, members) {
@@ -323,7 +348,8 @@ struct LeakWorld {
     /// between files.
     private static func render(_ contacts: [CNContact]) -> String {
         contacts.map { contact in
-            let values = [contact.identifier, contact.givenName, contact.familyName, contact.nickname]
+            let values =
+                [contact.identifier, contact.givenName, contact.familyName, contact.nickname]
                 + contact.emailAddresses.map { $0.value as String } + contact.phoneNumbers.map(\.value.stringValue)
             return values.joined(separator: "|")
         }

@@ -16,7 +16,8 @@ import Testing
         try ContactFixtures.save([ann], in: fixtures.person)
         let annAtWork = ContactFixtures.person("Ann", "Lee", emails: ["ann@example.com"])
         try ContactFixtures.save([annAtWork], in: fixtures.person, container: work.identifier)
-        #expect(try fixtures.person.linkedContactIdentifiers(ofContactWithIdentifier: ann.identifier).count == 2, "linked")
+        #expect(
+            try fixtures.person.linkedContactIdentifiers(ofContactWithIdentifier: ann.identifier).count == 2, "linked")
         try fixtures.accessControls().setAccess(.limited([ann.identifier]), for: PrivacyFixtures.app().bundleIdentifier)
         return (fixtures, try fixtures.store(for: PrivacyFixtures.app()), ann.identifier, annAtWork.identifier)
     }
@@ -47,7 +48,9 @@ import Testing
         // The hidden card's own values, as stored (a fetch would show the unified contact's).
         let hiddenValues = try fixtures.temporary.personStore().read { db in
             try String.fetchAll(
-                db, sql: "SELECT identifier FROM contact_value WHERE contact_id = (SELECT id FROM contact WHERE identifier = ?)",
+                db,
+                sql:
+                    "SELECT identifier FROM contact_value WHERE contact_id = (SELECT id FROM contact WHERE identifier = ?)",
                 arguments: [work])
         }
         #expect(!hiddenValues.isEmpty)

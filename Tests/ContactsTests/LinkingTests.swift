@@ -12,10 +12,13 @@ import Testing
     }
 
     /// Two cards in different containers; the work card in an account container.
-    private func twoCards(_ temporary: TemporaryStore) throws -> (home: CNMutableContact, work: CNMutableContact, account: CNContainer) {
+    private func twoCards(_ temporary: TemporaryStore) throws -> (
+        home: CNMutableContact, work: CNMutableContact, account: CNContainer
+    ) {
         let account = try temporary.person.addContainer(name: "Work", type: .cardDAV)
         let home = ContactFixtures.person("Ann", "Lee", phones: ["+1 415 555 0100"], emails: ["ann@home.example"])
-        let work = ContactFixtures.person("", "Lee", phones: ["+1 (415) 555-0100", "+1 415 555 0199"], emails: ["ann@work.example"])
+        let work = ContactFixtures.person(
+            "", "Lee", phones: ["+1 (415) 555-0100", "+1 415 555 0199"], emails: ["ann@work.example"])
         work.jobTitle = "Engineer"
         try ContactFixtures.save([home], in: temporary.store)
         try ContactFixtures.save([work], in: temporary.store, container: account.identifier)
@@ -28,7 +31,8 @@ import Testing
         let store = temporary.store
         let (home, work, _) = try twoCards(temporary)
         try store.link([home.identifier, work.identifier], preferredIdentifier: home.identifier)
-        let all = try store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "lee"), keysToFetch: Self.allKeys)
+        let all = try store.unifiedContacts(
+            matching: CNContact.predicateForContacts(matchingName: "lee"), keysToFetch: Self.allKeys)
         #expect(all.count == 1)
         let unified = try #require(all.first)
         #expect(unified.identifier == home.identifier)
@@ -87,8 +91,11 @@ import Testing
         let store = temporary.store
         let (home, work, account) = try twoCards(temporary)
         try store.link([home.identifier, work.identifier], preferredIdentifier: home.identifier)
-        #expect(try store.containers(matching: CNContainer.predicateForContainerOfContact(withIdentifier: home.identifier)).isEmpty)
-        let workContainer = try store.containers(matching: CNContainer.predicateForContainerOfContact(withIdentifier: work.identifier))
+        #expect(
+            try store.containers(matching: CNContainer.predicateForContainerOfContact(withIdentifier: home.identifier))
+                .isEmpty)
+        let workContainer = try store.containers(
+            matching: CNContainer.predicateForContainerOfContact(withIdentifier: work.identifier))
         #expect(workContainer.map(\.identifier) == [account.identifier])
     }
 
@@ -113,7 +120,9 @@ import Testing
     func linkingUnknownContactThrowsRecordDoesNotExist(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
         let ann = try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: temporary.store)[0]
-        #expect(throws: CNError(.recordDoesNotExist, userInfo: [CNErrorUserInfoAffectedRecordIdentifiersKey: ["missing"]])) {
+        #expect(
+            throws: CNError(.recordDoesNotExist, userInfo: [CNErrorUserInfoAffectedRecordIdentifiersKey: ["missing"]])
+        ) {
             try temporary.store.link([ann.identifier, "missing"])
         }
     }
@@ -121,9 +130,14 @@ import Testing
     @Test(arguments: StoreMode.allCases)
     func preferredIdentifierOutsideTheLinkThrowsRecordIdentifierInvalid(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)
-        let cards = try ContactFixtures.save([ContactFixtures.person("Ann", "Lee"), ContactFixtures.person("Bo", "Ek"), ContactFixtures.person("Cy", "Oh")], in: temporary.store)
+        let cards = try ContactFixtures.save(
+            [
+                ContactFixtures.person("Ann", "Lee"), ContactFixtures.person("Bo", "Ek"),
+                ContactFixtures.person("Cy", "Oh"),
+            ], in: temporary.store)
         #expect(throws: CNError.self) {
-            try temporary.store.link([cards[0].identifier, cards[1].identifier], preferredIdentifier: cards[2].identifier)
+            try temporary.store.link(
+                [cards[0].identifier, cards[1].identifier], preferredIdentifier: cards[2].identifier)
         }
         #expect(try temporary.store.linkReason(forContactWithIdentifier: cards[0].identifier) == nil)
     }
@@ -152,7 +166,8 @@ import Testing
         try store.link([home.identifier, work.identifier], preferredIdentifier: home.identifier)
         work.jobTitle = "Manager"
         try store.save { $0.update(work) }
-        #expect(try store.historyLines(after: token).lines == ["delete \(work.identifier)", "update \(home.identifier)"])
+        #expect(
+            try store.historyLines(after: token).lines == ["delete \(work.identifier)", "update \(home.identifier)"])
         #expect(try store.historyLines(after: token, unify: false).lines == ["update \(work.identifier)"])
         let full = try store.historyLines(after: nil).lines
         #expect(full == ["drop", "add \(home.identifier)"])
@@ -165,7 +180,9 @@ import Testing
         let store = temporary.store
         let (home, work, _) = try twoCards(temporary)
         try store.link([home.identifier, work.identifier], preferredIdentifier: home.identifier)
-        let unified = try #require(try store.unifiedContact(withIdentifier: home.identifier, keysToFetch: Self.allKeys).mutableCopy() as? CNMutableContact)
+        let unified = try #require(
+            try store.unifiedContact(withIdentifier: home.identifier, keysToFetch: Self.allKeys).mutableCopy()
+                as? CNMutableContact)
         unified.note = "Met at work"
         unified.emailAddresses.append(CNLabeledValue(label: CNLabelOther, value: "ann@new.example"))
         try store.save { $0.update(unified) }
@@ -174,10 +191,14 @@ import Testing
         request.predicate = CNContact.predicateForContacts(withIdentifiers: [home.identifier])
         var cards: [String: CNContact] = [:]
         try store.enumerateContacts(with: request) { contact, _ in cards[contact.identifier] = contact }
-        #expect(cards[home.identifier]?.emailAddresses.map { $0.value as String } == ["ann@home.example", "ann@new.example"])
+        #expect(
+            cards[home.identifier]?.emailAddresses.map { $0.value as String } == [
+                "ann@home.example", "ann@new.example",
+            ])
         #expect(cards[home.identifier]?.phoneNumbers.count == 1)
         #expect(cards[work.identifier]?.emailAddresses.map { $0.value as String } == ["ann@work.example"])
-        #expect(try store.unifiedContact(withIdentifier: work.identifier, keysToFetch: Self.allKeys).note == "Met at work")
+        #expect(
+            try store.unifiedContact(withIdentifier: work.identifier, keysToFetch: Self.allKeys).note == "Met at work")
     }
 
     @Test(arguments: StoreMode.allCases)
@@ -209,9 +230,14 @@ import Testing
         #expect(reason.rule == .sameNameAndPhoneNumber)
         #expect(reason.matchedContactIdentifier == home.identifier)
         #expect(reason.matchedValueIdentifiers == [work.phoneNumbers[0].identifier, home.phoneNumbers[0].identifier])
-        #expect(try store.linkReason(forContactWithIdentifier: home.identifier)?.matchedContactIdentifier == work.identifier)
+        #expect(
+            try store.linkReason(forContactWithIdentifier: home.identifier)?.matchedContactIdentifier == work.identifier
+        )
         // The card in the default container is preferred.
-        #expect(try store.linkedContactIdentifiers(ofContactWithIdentifier: work.identifier) == [home.identifier, work.identifier])
+        #expect(
+            try store.linkedContactIdentifiers(ofContactWithIdentifier: work.identifier) == [
+                home.identifier, work.identifier,
+            ])
     }
 
     @Test(arguments: StoreMode.allCases)
@@ -225,16 +251,21 @@ import Testing
         try ContactFixtures.save([work], in: store, container: account.identifier)
         let reason = try store.linkReason(forContactWithIdentifier: work.identifier)
         #expect(reason?.rule == .sameNameAndEmailAddress)
-        #expect(reason?.matchedValueIdentifiers == [work.emailAddresses[0].identifier, home.emailAddresses[0].identifier])
-        #expect(try store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "ann"), keysToFetch: []).count == 1)
+        #expect(
+            reason?.matchedValueIdentifiers == [work.emailAddresses[0].identifier, home.emailAddresses[0].identifier])
+        #expect(
+            try store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "ann"), keysToFetch: [])
+                .count == 1)
     }
 
-    @Test(arguments: StoreMode.allCases, [
-        ("same container", "Ann", "+1 415 555 0100", true),
-        ("other name", "Anne", "+1 415 555 0100", false),
-        ("other number", "Ann", "+1 415 555 0111", false),
-        ("short number only", "Ann", "555 0100", false),
-    ])
+    @Test(
+        arguments: StoreMode.allCases,
+        [
+            ("same container", "Ann", "+1 415 555 0100", true),
+            ("other name", "Anne", "+1 415 555 0100", false),
+            ("other number", "Ann", "+1 415 555 0111", false),
+            ("short number only", "Ann", "555 0100", false),
+        ])
     func automaticLinkingNeedsSameNameSharedValueAndAnotherContainer(
         mode: StoreMode, example: (String, String, String, Bool)
     ) throws {

@@ -11,12 +11,18 @@ import Testing
     @Test func thePersonSetsAndClearsTheirCard() throws {
         let fixtures = try PrivacyFixtures()
         let identifiers = try fixtures.add(["Ann", "Bob"])
-        #expect(PrivacyFixtures.code { try fixtures.person.unifiedMeContactWithKeys(toFetch: names) } == .recordDoesNotExist)
+        #expect(
+            PrivacyFixtures.code { try fixtures.person.unifiedMeContactWithKeys(toFetch: names) } == .recordDoesNotExist
+        )
         try fixtures.person.setMeContact(withIdentifier: identifiers[1])
         #expect(try fixtures.person.unifiedMeContactWithKeys(toFetch: names).givenName == "Bob")
         try fixtures.person.clearMeContact()
-        #expect(PrivacyFixtures.code { try fixtures.person.unifiedMeContactWithKeys(toFetch: names) } == .recordDoesNotExist)
-        #expect(PrivacyFixtures.code { try fixtures.person.setMeContact(withIdentifier: "Missing:ABPerson") } == .recordDoesNotExist)
+        #expect(
+            PrivacyFixtures.code { try fixtures.person.unifiedMeContactWithKeys(toFetch: names) } == .recordDoesNotExist
+        )
+        #expect(
+            PrivacyFixtures.code { try fixtures.person.setMeContact(withIdentifier: "Missing:ABPerson") }
+                == .recordDoesNotExist)
     }
 
     @Test func aDeletedCardIsNoLongerTheMeCard() throws {
@@ -26,7 +32,9 @@ import Testing
         let request = CNSaveRequest()
         request.delete(CNMutableContact(storage: ContactStorage(identifier: identifiers[0], fetchedKeys: [])))
         try fixtures.person.execute(request)
-        #expect(PrivacyFixtures.code { try fixtures.person.unifiedMeContactWithKeys(toFetch: names) } == .recordDoesNotExist)
+        #expect(
+            PrivacyFixtures.code { try fixtures.person.unifiedMeContactWithKeys(toFetch: names) } == .recordDoesNotExist
+        )
     }
 
     @Test(arguments: StoreMode.allCases, [CNAuthorizationStatus.authorized, .limited, .denied])
@@ -49,7 +57,9 @@ import Testing
         }
         if status == .limited {
             try fixtures.accessControls().share([identifiers[1]], with: bundle)
-            #expect(try fixtures.store(for: PrivacyFixtures.app()).unifiedMeContactWithKeys(toFetch: names).givenName == "Bob")
+            #expect(
+                try fixtures.store(for: PrivacyFixtures.app()).unifiedMeContactWithKeys(toFetch: names).givenName
+                    == "Bob")
         }
         #expect(PrivacyFixtures.code { try app.setMeContact(withIdentifier: identifiers[0]) } == .authorizationDenied)
     }

@@ -15,9 +15,11 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreMode.allCases, [
-        ("jo", 500), ("john smi", 100), ("smith", 120), ("ann smith", 20), ("jo an", 0), ("j", 500),
-    ])
+    @Test(
+        arguments: StoreMode.allCases,
+        [
+            ("jo", 500), ("john smi", 100), ("smith", 120), ("ann smith", 20), ("jo an", 0), ("j", 500),
+        ])
     func commonWordsFindEveryMatchInEveryOrder(mode: StoreMode, example: (String, Int)) throws {
         let (query, expected) = example
         let temporary = try TemporaryStore(mode: mode)
@@ -33,7 +35,8 @@ import Testing
         )
         #expect(wanted.count == expected)
         for order in [CNContactSortOrder.none, .givenName, .familyName] {
-            let request = CNContactFetchRequest(keysToFetch: [CNContactGivenNameKey, CNContactFamilyNameKey].map { $0 as CNKeyDescriptor })
+            let request = CNContactFetchRequest(
+                keysToFetch: [CNContactGivenNameKey, CNContactFamilyNameKey].map { $0 as CNKeyDescriptor })
             request.predicate = CNContact.predicateForContacts(matchingName: query)
             request.sortOrder = order
             var found: [String] = []

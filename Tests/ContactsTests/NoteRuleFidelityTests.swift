@@ -23,12 +23,14 @@ import Testing
         try ContactFixtures.save([ann], in: fixtures.person)
         try fixtures.accessControls().setAccess(.full, for: PrivacyFixtures.app().bundleIdentifier)
         let app = try fixtures.store(for: PrivacyFixtures.app())
-        let update = CNMutableContact(storage: ContactStorage(identifier: ann.identifier, fetchedKeys: ContactKeySet(.note)))
+        let update = CNMutableContact(
+            storage: ContactStorage(identifier: ann.identifier, fetchedKeys: ContactKeySet(.note)))
         update.note = sent
         let request = CNSaveRequest()
         request.update(update)
         #expect(PrivacyFixtures.code { try app.execute(request) } == .unauthorizedKeys)
-        let kept = try fixtures.person.unifiedContact(withIdentifier: ann.identifier, keysToFetch: [CNContactNoteKey as CNKeyDescriptor])
+        let kept = try fixtures.person.unifiedContact(
+            withIdentifier: ann.identifier, keysToFetch: [CNContactNoteKey as CNKeyDescriptor])
         #expect(kept.note.unicodeScalars.elementsEqual(stored.unicodeScalars))
     }
 }

@@ -27,7 +27,8 @@ private final class NotificationRecorder {
 
     init(store: CNContactStore) {
         let log = self.log
-        observer = NotificationCenter.default.addObserver(forName: .CNContactStoreDidChange, object: store, queue: nil) {
+        observer = NotificationCenter.default.addObserver(forName: .CNContactStoreDidChange, object: store, queue: nil)
+        {
             log.append($0)
         }
     }
@@ -84,9 +85,13 @@ private final class NotificationRecorder {
         let temporary = try TemporaryStore(mode: mode)
         let store = temporary.store
         let counts = Mutex<[Int]>([])
-        let observer = NotificationCenter.default.addObserver(forName: .CNContactStoreDidChange, object: store, queue: nil) { _ in
+        let observer = NotificationCenter.default.addObserver(
+            forName: .CNContactStoreDidChange, object: store, queue: nil
+        ) { _ in
             // Re-entering the store from the handler must not deadlock: the post happens after the commit.
-            let count = (try? store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "ann"), keysToFetch: []))?.count
+            let count =
+                (try? store.unifiedContacts(
+                    matching: CNContact.predicateForContacts(matchingName: "ann"), keysToFetch: []))?.count
             counts.withLock { $0.append(count ?? -1) }
         }
         defer { NotificationCenter.default.removeObserver(observer) }
@@ -131,7 +136,8 @@ private final class NotificationRecorder {
         let notification = try await recorder.waitForNotification(within: 1.0)
         #expect(notification?["CNNotificationOriginationExternally"] as? Bool == true)
         #expect(notification?["CNNotificationSaveIdentifiersKey"] == nil)
-        let names = try temporary.store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "bo"), keysToFetch: [])
+        let names = try temporary.store.unifiedContacts(
+            matching: CNContact.predicateForContacts(matchingName: "bo"), keysToFetch: [])
         #expect(names.count == 1)
     }
 

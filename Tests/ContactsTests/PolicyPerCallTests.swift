@@ -84,7 +84,8 @@ import Testing
         environment.variable = { name in name == AdministratorPolicy.fileVariable ? named.withLock { $0 } : nil }
         var configuration = fixtures.temporary.configuration()
         configuration.accessor = .app(PrivacyFixtures.app())
-        configuration.privacy = ContactStorePrivacyOptions(consentAgent: ScriptedConsentAgent(), environment: environment)
+        configuration.privacy = ContactStorePrivacyOptions(
+            consentAgent: ScriptedConsentAgent(), environment: environment)
         let store = CNContactStore(configuration: configuration)
         #expect(try PrivacyFixtures.names(in: store) == ["Ann"])
         #expect(try PrivacyFixtures.names(in: store) == ["Ann"])

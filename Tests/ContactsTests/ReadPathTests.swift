@@ -12,14 +12,21 @@ import Testing
         var generator = GeneratedContacts(seed: 11)
         let contacts = generator.contacts(30)
         for (index, contact) in contacts.enumerated() {
-            contact.urlAddresses = [CNLabeledValue(label: CNLabelWork, value: "https://example.com/\(index)" as NSString)]
-            contact.dates = [CNLabeledValue(label: CNLabelDateAnniversary, value: DateComponents(year: 2000 + index, month: 5, day: 1) as NSDateComponents)]
+            contact.urlAddresses = [
+                CNLabeledValue(label: CNLabelWork, value: "https://example.com/\(index)" as NSString)
+            ]
+            contact.dates = [
+                CNLabeledValue(
+                    label: CNLabelDateAnniversary,
+                    value: DateComponents(year: 2000 + index, month: 5, day: 1) as NSDateComponents)
+            ]
         }
         return (temporary, try ContactFixtures.save(contacts, in: temporary.store))
     }
 
     private static let multiValued = [
-        CNContactPhoneNumbersKey, CNContactEmailAddressesKey, CNContactPostalAddressesKey, CNContactDatesKey, CNContactUrlAddressesKey,
+        CNContactPhoneNumbersKey, CNContactEmailAddressesKey, CNContactPostalAddressesKey, CNContactDatesKey,
+        CNContactUrlAddressesKey,
     ]
 
     @Test(arguments: StoreMode.allCases, multiValued)
@@ -27,7 +34,8 @@ import Testing
         let (temporary, contacts) = try Self.saved(mode)
         let all = Self.multiValued.map { $0 as CNKeyDescriptor }
         for contact in contacts {
-            let one = try temporary.store.unifiedContact(withIdentifier: contact.identifier, keysToFetch: [key as CNKeyDescriptor])
+            let one = try temporary.store.unifiedContact(
+                withIdentifier: contact.identifier, keysToFetch: [key as CNKeyDescriptor])
             let every = try temporary.store.unifiedContact(withIdentifier: contact.identifier, keysToFetch: all)
             let oneValues = try #require(one.value(forKey: key) as? [NSObject])
             let everyValues = try #require(every.value(forKey: key) as? [NSObject])
@@ -40,7 +48,9 @@ import Testing
     @Test(arguments: StoreMode.allCases)
     func oneContactReadsTheSameAsABatchOfThem(mode: StoreMode) throws {
         let (temporary, contacts) = try Self.saved(mode)
-        let keys = (Self.multiValued + [CNContactGivenNameKey, CNContactFamilyNameKey, CNContactBirthdayKey]).map { $0 as CNKeyDescriptor }
+        let keys = (Self.multiValued + [CNContactGivenNameKey, CNContactFamilyNameKey, CNContactBirthdayKey]).map {
+            $0 as CNKeyDescriptor
+        }
         let batch = try temporary.store.unifiedContacts(
             matching: CNContact.predicateForContacts(withIdentifiers: contacts.map(\.identifier)), keysToFetch: keys
         )
@@ -88,11 +98,15 @@ import Testing
             [],
             [fullName],
             [fullName, CNContactPhoneNumbersKey as CNKeyDescriptor, CNContactNoteKey as NSString],
-            [CNContact.descriptorForAllComparatorKeys(), "street" as CNKeyDescriptor, CNContactEmailAddressesKey as CNKeyDescriptor],
+            [
+                CNContact.descriptorForAllComparatorKeys(), "street" as CNKeyDescriptor,
+                CNContactEmailAddressesKey as CNKeyDescriptor,
+            ],
             [CNContactVCardSerialization.descriptorForRequiredKeys()],
             [
                 AggregateKeyDescriptor(name: "nested", descriptors: [fullName, CNContactDatesKey, "bogus"]),
-                CNContactUrlAddressesKey as NSString, CNContactFormatter.descriptorForRequiredKeys(for: .phoneticFullName),
+                CNContactUrlAddressesKey as NSString,
+                CNContactFormatter.descriptorForRequiredKeys(for: .phoneticFullName),
             ],
             ContactKeyNames.every.map { $0 as CNKeyDescriptor },
         ]

@@ -1,5 +1,5 @@
-import ContactsSystem
 import ContactsSampleData
+import ContactsSystem
 import ContactsTestSupport
 import Foundation
 import Testing
@@ -77,7 +77,8 @@ import Testing
                     var counts: [Int] = []
                     for _ in 0..<60 {
                         let contacts = try store.unifiedContacts(
-                            matching: CNContact.predicateForContactsInContainer(withIdentifier: store.defaultContainerIdentifier()),
+                            matching: CNContact.predicateForContactsInContainer(
+                                withIdentifier: store.defaultContainerIdentifier()),
                             keysToFetch: [CNContactPhoneNumbersKey as CNKeyDescriptor]
                         )
                         #expect(contacts.allSatisfy { !$0.phoneNumbers.isEmpty })
@@ -136,7 +137,9 @@ import Testing
         try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: temporary.store)
         try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: temporary.directory.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: temporary.url.path)
-        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: temporary.directory.path) }
+        defer {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: temporary.directory.path)
+        }
         let reopened = try temporary.reopen()
         #expect(throws: CNError(.dataAccessError)) {
             try ContactFixtures.save([ContactFixtures.person("Bo", "Ek")], in: reopened)

@@ -124,7 +124,8 @@ import Testing
                 try app.execute(request)
                 return "saved"
             } catch let error as CNError {
-                return "\(error.code.rawValue) \((error.affectedRecordIdentifiers ?? []).map { $0 == identifier ? "it" : $0 })"
+                return
+                    "\(error.code.rawValue) \((error.affectedRecordIdentifiers ?? []).map { $0 == identifier ? "it" : $0 })"
             } catch {
                 return "other"
             }

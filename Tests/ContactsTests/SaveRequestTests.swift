@@ -4,7 +4,9 @@ import Foundation
 import Testing
 
 @Suite struct SaveRequestTests {
-    private let nameKeys: [any CNKeyDescriptor] = [CNContactGivenNameKey as CNKeyDescriptor, CNContactFamilyNameKey as CNKeyDescriptor]
+    private let nameKeys: [any CNKeyDescriptor] = [
+        CNContactGivenNameKey as CNKeyDescriptor, CNContactFamilyNameKey as CNKeyDescriptor,
+    ]
 
     private func code(of body: () throws -> Void) -> CNError.Code? {
         do {
@@ -103,14 +105,16 @@ import Testing
         let temporary = try TemporaryStore(mode: mode)
         let contact = ContactFixtures.person("Ann", "Lee", phones: ["555 0100"])
         try ContactFixtures.save([contact], in: temporary.store)
-        let fetched = try temporary.store.unifiedContact(withIdentifier: contact.identifier, keysToFetch: nameKeys + [CNContactPhoneNumbersKey as CNKeyDescriptor])
+        let fetched = try temporary.store.unifiedContact(
+            withIdentifier: contact.identifier, keysToFetch: nameKeys + [CNContactPhoneNumbersKey as CNKeyDescriptor])
         let mutable = try #require(fetched.mutableCopy() as? CNMutableContact)
         mutable.givenName = "Anna"
         mutable.phoneNumbers = []
         let request = CNSaveRequest()
         request.update(mutable)
         try temporary.store.execute(request)
-        let again = try temporary.store.unifiedContact(withIdentifier: contact.identifier, keysToFetch: nameKeys + [CNContactPhoneNumbersKey as CNKeyDescriptor])
+        let again = try temporary.store.unifiedContact(
+            withIdentifier: contact.identifier, keysToFetch: nameKeys + [CNContactPhoneNumbersKey as CNKeyDescriptor])
         #expect(again.givenName == "Anna")
         #expect(again.phoneNumbers.isEmpty)
     }
@@ -121,13 +125,16 @@ import Testing
         let contact = ContactFixtures.person("Ann", "Lee", phones: ["555 0100"], emails: ["ann@example.com"])
         contact.note = "kept"
         try ContactFixtures.save([contact], in: temporary.store)
-        let partial = try temporary.store.unifiedContact(withIdentifier: contact.identifier, keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])
+        let partial = try temporary.store.unifiedContact(
+            withIdentifier: contact.identifier, keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])
         let mutable = try #require(partial.mutableCopy() as? CNMutableContact)
         mutable.givenName = "Anna"
         let request = CNSaveRequest()
         request.update(mutable)
         try temporary.store.execute(request)
-        let keys: [any CNKeyDescriptor] = nameKeys + [CNContactNoteKey, CNContactPhoneNumbersKey, CNContactEmailAddressesKey].map { $0 as CNKeyDescriptor }
+        let keys: [any CNKeyDescriptor] =
+            nameKeys
+            + [CNContactNoteKey, CNContactPhoneNumbersKey, CNContactEmailAddressesKey].map { $0 as CNKeyDescriptor }
         let stored = try temporary.store.unifiedContact(withIdentifier: contact.identifier, keysToFetch: keys)
         #expect(stored.givenName == "Anna")
         #expect(stored.familyName == "Lee")
@@ -172,7 +179,9 @@ import Testing
         let temporary = try TemporaryStore(mode: mode)
         let contact = ContactFixtures.person("Ann", "Lee")
         contact.birthday = DateComponents(year: 1990)
-        contact.dates = [CNLabeledValue(label: CNLabelDateAnniversary, value: DateComponents(month: 2) as NSDateComponents)]
+        contact.dates = [
+            CNLabeledValue(label: CNLabelDateAnniversary, value: DateComponents(month: 2) as NSDateComponents)
+        ]
         let request = CNSaveRequest()
         request.add(contact, toContainerWithIdentifier: nil)
         #expect {

@@ -47,7 +47,9 @@ import Testing
         let request = CNSaveRequest()
         request.add(contact, toContainerWithIdentifier: nil)
         try temporary.store.execute(request)
-        return (temporary, try temporary.store.unifiedContact(withIdentifier: contact.identifier, keysToFetch: everyKey))
+        return (
+            temporary, try temporary.store.unifiedContact(withIdentifier: contact.identifier, keysToFetch: everyKey)
+        )
     }
 
     @Test(arguments: StoreMode.allCases)
@@ -92,7 +94,9 @@ import Testing
         read.phoneNumbers = []
         #expect(!ContactComparison.differences(full, read).isEmpty)
         for contact in [new, read] { Self.setEveryProperty(of: contact) }
-        #expect(ContactComparison.differences(new, read, ignoring: [.imageData, .thumbnailImageData, .imageDataAvailable]).isEmpty)
+        #expect(
+            ContactComparison.differences(new, read, ignoring: [.imageData, .thumbnailImageData, .imageDataAvailable])
+                .isEmpty)
         // A copy shares the fields until one side writes; the write stays on that side.
         let frozen = try #require(new.copy() as? CNContact)
         #expect(ContactComparison.differences(frozen, new).isEmpty && frozen.isEqual(new))
@@ -109,9 +113,14 @@ import Testing
         try temporary.store.execute(request)
         let savedNew = try temporary.store.unifiedContact(withIdentifier: new.identifier, keysToFetch: Self.everyKey)
         let savedRead = try temporary.store.unifiedContact(withIdentifier: read.identifier, keysToFetch: Self.everyKey)
-        #expect(ContactComparison.differences(savedNew, savedRead, ignoring: [.imageData, .thumbnailImageData, .imageDataAvailable]).isEmpty)
+        #expect(
+            ContactComparison.differences(
+                savedNew, savedRead, ignoring: [.imageData, .thumbnailImageData, .imageDataAvailable]
+            ).isEmpty)
         #expect(ContactComparison.differences(savedRead, full).isEmpty)
-        #expect(savedNew.givenName == "John" && savedNew.instantMessageAddresses.count == 1 && savedNew.birthday?.year == 1988)
+        #expect(
+            savedNew.givenName == "John" && savedNew.instantMessageAddresses.count == 1
+                && savedNew.birthday?.year == 1988)
     }
 
     @Test(arguments: StoreMode.allCases)

@@ -21,7 +21,9 @@ import Testing
         return contacts
     }
 
-    private func sorted(_ order: CNContactSortOrder, locale: String, mode: StoreMode) throws -> (store: [String], comparator: [String], names: [String]) {
+    private func sorted(_ order: CNContactSortOrder, locale: String, mode: StoreMode) throws -> (
+        store: [String], comparator: [String], names: [String]
+    ) {
         let temporary = try TemporaryStore(mode: mode, localeIdentifier: locale)
         let contacts = Self.people()
         try ContactFixtures.save(contacts, in: temporary.store)
@@ -31,7 +33,10 @@ import Testing
         try temporary.store.enumerateContacts(with: request) { contact, _ in fetched.append(contact) }
         let comparator = CNContact.comparator(forNameSortOrder: order)
         let bySort = fetched.sorted { comparator($0, $1) == .orderedAscending }
-        return (fetched.map(\.identifier), bySort.map(\.identifier), fetched.map { $0.givenName + " " + $0.familyName + $0.nickname + $0.organizationName })
+        return (
+            fetched.map(\.identifier), bySort.map(\.identifier),
+            fetched.map { $0.givenName + " " + $0.familyName + $0.nickname + $0.organizationName }
+        )
     }
 
     @Test(arguments: StoreMode.allCases, [CNContactSortOrder.givenName, .familyName])
@@ -43,10 +48,11 @@ import Testing
     @Test(arguments: StoreMode.allCases)
     func givenNameOrderIgnoresCaseAndAccentsAndUsesFallbacks(mode: StoreMode) throws {
         let names = try sorted(.givenName, locale: "en_US", mode: mode).names
-        #expect(names == [
-            "adam Jones", "Adam Smith", "Ann Smith", "Ann Smith", "Anna Åberg", " Bakery", "Björn Öberg", " Chip",
-            "émile Zola", "Zoë Adams", "太郎 山田", " ",
-        ])
+        #expect(
+            names == [
+                "adam Jones", "Adam Smith", "Ann Smith", "Ann Smith", "Anna Åberg", " Bakery", "Björn Öberg", " Chip",
+                "émile Zola", "Zoë Adams", "太郎 山田", " ",
+            ])
     }
 
     @Test(arguments: StoreMode.allCases)
@@ -74,6 +80,9 @@ import Testing
     @Test func descriptorForAllComparatorKeysNamesTheNameKeys() {
         let descriptor = CNContact.descriptorForAllComparatorKeys()
         let keys = (descriptor as? AggregateKeyDescriptor)?.keys ?? []
-        #expect(keys.isSuperset(of: [CNContactGivenNameKey, CNContactFamilyNameKey, CNContactOrganizationNameKey, CNContactNicknameKey]))
+        #expect(
+            keys.isSuperset(of: [
+                CNContactGivenNameKey, CNContactFamilyNameKey, CNContactOrganizationNameKey, CNContactNicknameKey,
+            ]))
     }
 }

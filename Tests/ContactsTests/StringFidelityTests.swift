@@ -60,10 +60,12 @@ import Testing
         try Self.expectStored(samples, in: updated, field: field, store: temporary.store)
     }
 
-    @Test(arguments: StoreMode.allCases, [
-        CNContactNoteKey, CNContactGivenNameKey, CNContactOrganizationNameKey, "emailAddresses.value",
-        "postalAddresses.street",
-    ])
+    @Test(
+        arguments: StoreMode.allCases,
+        [
+            CNContactNoteKey, CNContactGivenNameKey, CNContactOrganizationNameKey, "emailAddresses.value",
+            "postalAddresses.street",
+        ])
     func megabyteTextReadsBackExactly(mode: StoreMode, fieldName: String) throws {
         let field = try #require(ContactStringField.all.first { $0.name == fieldName })
         let temporary = try TemporaryStore(mode: mode)
@@ -176,9 +178,11 @@ import Testing
 
     /// Automatic linking compares whole names and addresses: cards that differ only after U+0000 are
     /// different people, where the cut text would have linked them.
-    @Test(arguments: StoreMode.allCases, [
-        ("Ann\u{0}Evil", "ann@example.com"), ("Ann", "ann@example.com\u{0}evil"),
-    ] as [(TextSample, TextSample)])
+    @Test(
+        arguments: StoreMode.allCases,
+        [
+            ("Ann\u{0}Evil", "ann@example.com"), ("Ann", "ann@example.com\u{0}evil"),
+        ] as [(TextSample, TextSample)])
     func cardsThatDifferAfterNulAreNotLinked(mode: StoreMode, example: (TextSample, TextSample)) throws {
         let (givenName, email) = example
         let temporary = try TemporaryStore(mode: mode)

@@ -38,7 +38,8 @@ import Testing
         override func unifiedMeContactWithKeys(toFetch keys: [any CNKeyDescriptor]) throws -> CNContact { contact }
 
         override func enumerateContacts(
-            with fetchRequest: CNContactFetchRequest, usingBlock block: (CNContact, UnsafeMutablePointer<ObjCBool>) -> Void
+            with fetchRequest: CNContactFetchRequest,
+            usingBlock block: (CNContact, UnsafeMutablePointer<ObjCBool>) -> Void
         ) throws {
             var stop = ObjCBool(false)
             block(contact, &stop)
@@ -60,12 +61,15 @@ import Testing
         }
         #expect(granted)
         let keys = [CNContactGivenNameKey as CNKeyDescriptor]
-        #expect(try store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "x"), keysToFetch: keys)
-            .map(\.givenName) == ["Stub"])
+        #expect(
+            try store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "x"), keysToFetch: keys)
+                .map(\.givenName) == ["Stub"])
         #expect(try store.unifiedContact(withIdentifier: "x", keysToFetch: keys).givenName == "Stub")
         #expect(try store.unifiedMeContactWithKeys(toFetch: keys).givenName == "Stub")
         var names: [String] = []
-        try store.enumerateContacts(with: CNContactFetchRequest(keysToFetch: keys)) { contact, _ in names.append(contact.givenName) }
+        try store.enumerateContacts(with: CNContactFetchRequest(keysToFetch: keys)) { contact, _ in
+            names.append(contact.givenName)
+        }
         #expect(names == ["Stub"])
         #expect(try store.groups(matching: nil).isEmpty)
         #expect(try store.containers(matching: nil).isEmpty)
@@ -129,7 +133,8 @@ import Testing
         let formatter: CNContactFormatter = ShoutingFormatter()
         #expect(formatter.string(from: contact) == "ANN LEE")
         let formatterType: CNContactFormatter.Type = ShoutingFormatter.self
-        #expect((formatterType.descriptorForRequiredKeys(for: .fullName) as? NSString) == CNContactGivenNameKey as NSString)
+        #expect(
+            (formatterType.descriptorForRequiredKeys(for: .fullName) as? NSString) == CNContactGivenNameKey as NSString)
         let address = CNMutablePostalAddress()
         address.street = "1 Main St"
         address.city = "Springfield"

@@ -38,7 +38,8 @@ import Testing
         let temporary = try TemporaryStore(mode: mode)
         let contacts = try ContactFixtures.save(Self.contacts(), in: temporary.store)
         for contact in contacts {
-            let stored = try temporary.store.unifiedContact(withIdentifier: contact.identifier, keysToFetch: Self.allKeys)
+            let stored = try temporary.store.unifiedContact(
+                withIdentifier: contact.identifier, keysToFetch: Self.allKeys)
             #expect(Self.differences(contact, stored).isEmpty, "\(contact.identifier)")
             #expect(stored.imageDataAvailable == (contact.imageData != nil))
         }
@@ -50,7 +51,8 @@ import Testing
         let data = try CNContactVCardSerialization.data(with: contacts)
         let parsed = try CNContactVCardSerialization.contacts(with: data)
         let saved = try TemporaryStore(mode: mode)
-        let savedContacts = try ContactFixtures.save(parsed.compactMap { $0.mutableCopy() as? CNMutableContact }, in: saved.store)
+        let savedContacts = try ContactFixtures.save(
+            parsed.compactMap { $0.mutableCopy() as? CNMutableContact }, in: saved.store)
         let imported = try TemporaryStore(mode: mode)
         let url = imported.directory.appendingPathComponent("cards.vcf")
         try data.write(to: url)

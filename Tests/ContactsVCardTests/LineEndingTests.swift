@@ -23,9 +23,12 @@ import Testing
         ("CR", original.joined(separator: "\r") + "\r"),
         ("CR CR LF (iPhone exports)", original.joined(separator: "\r\r\n") + "\r\r\n"),
         ("CR LF without a final line break", original.joined(separator: "\r\n")),
-        ("mixed CR LF, LF and CR CR LF", original.enumerated().map { index, line in
-            line + ["\r\n", "\n", "\r\r\n"][index % 3]
-        }.joined()),
+        (
+            "mixed CR LF, LF and CR CR LF",
+            original.enumerated().map { index, line in
+                line + ["\r\n", "\n", "\r\r\n"][index % 3]
+            }.joined()
+        ),
     ]
 
     private static func read(_ text: String, chunkSize: Int? = nil, fastPaths: Bool = true) throws -> [String] {
@@ -45,9 +48,12 @@ import Testing
         while let card = try reader.next() {
             let contact = card.contact
             result.append(
-                [contact.givenName, contact.familyName, contact.organizationName, contact.note,
-                 contact.emailAddresses.map { $0.value as String }.joined(), contact.phoneNumbers.map(\.value.stringValue).joined()]
-                    .joined(separator: "|"))
+                [
+                    contact.givenName, contact.familyName, contact.organizationName, contact.note,
+                    contact.emailAddresses.map { $0.value as String }.joined(),
+                    contact.phoneNumbers.map(\.value.stringValue).joined(),
+                ]
+                .joined(separator: "|"))
         }
         return result
     }
@@ -70,7 +76,8 @@ import Testing
 
     @Test(arguments: ["\r\n", "\n", "\r", "\r\r\n"])
     func aMalformedLineIsReportedAtItsNumber(lineEnd: String) throws {
-        let text = ["BEGIN:VCARD", "VERSION:3.0", "FN:Ann", "no colon here", "END:VCARD"].joined(separator: lineEnd) + lineEnd
+        let text =
+            ["BEGIN:VCARD", "VERSION:3.0", "FN:Ann", "no colon here", "END:VCARD"].joined(separator: lineEnd) + lineEnd
         do {
             _ = try Self.read(text)
             Issue.record("a line without a colon was accepted")

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ContactsVCard
 
 /// Reading a vCard file the way a stream does: in chunks of `size` bytes, so every line goes through the

@@ -11,18 +11,19 @@ import Testing
 @Suite struct VCardFastPathEdgeTests {
     // MARK: Reader: FN kept as bytes until the card ends
 
-    @Test(arguments: [
-        // (card lines, expected given name, expected group name): FN becomes the given name without N.
-        (["FN:Dupont\\, Jean\\; Sr."], "Dupont, Jean; Sr.", nil),
-        (["FN:山田太郎"], "山田太郎", nil),
-        (["N:;;;;", "FN:Ολγα Παπαδοπούλου"], "Ολγα Παπαδοπούλου", nil),
-        (["FN:Zoë", "N:Müller;Anna;;;"], "Anna", nil),
-        (["FN:Only Prefix", "N:;;;Dr.;"], "", nil),
-        (["FN:First", "FN:Second"], "First", nil),
-        (["X-ADDRESSBOOKSERVER-KIND:group", "FN:Équipe\\, A"], "", "Équipe, A"),
-        (["FN:Team", "KIND:group", "N:Ignored;;;;"], "", "Team"),
-        (["FN:  "], "", nil),
-    ] as [([String], String, String?)])
+    @Test(
+        arguments: [
+            // (card lines, expected given name, expected group name): FN becomes the given name without N.
+            (["FN:Dupont\\, Jean\\; Sr."], "Dupont, Jean; Sr.", nil),
+            (["FN:山田太郎"], "山田太郎", nil),
+            (["N:;;;;", "FN:Ολγα Παπαδοπούλου"], "Ολγα Παπαδοπούλου", nil),
+            (["FN:Zoë", "N:Müller;Anna;;;"], "Anna", nil),
+            (["FN:Only Prefix", "N:;;;Dr.;"], "", nil),
+            (["FN:First", "FN:Second"], "First", nil),
+            (["X-ADDRESSBOOKSERVER-KIND:group", "FN:Équipe\\, A"], "", "Équipe, A"),
+            (["FN:Team", "KIND:group", "N:Ignored;;;;"], "", "Team"),
+            (["FN:  "], "", nil),
+        ] as [([String], String, String?)])
     func formattedNameReadLateIsTheTextOfTheLine(_ lines: [String], _ given: String, _ group: String?) throws {
         let text = (["BEGIN:VCARD", "VERSION:3.0"] + lines + ["END:VCARD"]).joined(separator: "\r\n")
         let card = try #require(VCardTestSupport.cards(text: text).first)
@@ -50,7 +51,8 @@ import Testing
 
     /// A reused builder does not carry one card's `FN` bytes into the next card, which has none.
     @Test func formattedNameBytesDoNotLeakIntoTheNextCard() throws {
-        let text = "BEGIN:VCARD\r\nFN:Long Name Of The First Card\r\nEND:VCARD\r\nBEGIN:VCARD\r\nNOTE:x\r\nEND:VCARD\r\n"
+        let text =
+            "BEGIN:VCARD\r\nFN:Long Name Of The First Card\r\nEND:VCARD\r\nBEGIN:VCARD\r\nNOTE:x\r\nEND:VCARD\r\n"
         let cards = try VCardTestSupport.cards(text: text)
         #expect(cards.map(\.contact.givenName) == ["Long Name Of The First Card", ""])
     }
@@ -130,13 +132,14 @@ import Testing
 
     // MARK: Plain values validated once
 
-    @Test(arguments: [
-        ([0xC3, 0xA9], true), ([0xE2, 0x82, 0xAC], true), ([0xF0, 0x9D, 0x84, 0x9E], true),
-        ([0xF4, 0x8F, 0xBF, 0xBF], true), ([0xEF, 0xBF, 0xBF], true), ([0xED, 0x9F, 0xBF], true),
-        ([0xC0, 0x80], false), ([0xC1, 0xBF], false), ([0xE0, 0x80, 0x80], false), ([0xE0, 0x9F, 0xBF], false),
-        ([0xED, 0xA0, 0x80], false), ([0xF0, 0x80, 0x80, 0x80], false), ([0xF4, 0x90, 0x80, 0x80], false),
-        ([0xF5, 0x80, 0x80, 0x80], false), ([0x80], false), ([0xC3], false), ([0xE2, 0x82], false), ([0xFF], false),
-    ] as [([UInt8], Bool)])
+    @Test(
+        arguments: [
+            ([0xC3, 0xA9], true), ([0xE2, 0x82, 0xAC], true), ([0xF0, 0x9D, 0x84, 0x9E], true),
+            ([0xF4, 0x8F, 0xBF, 0xBF], true), ([0xEF, 0xBF, 0xBF], true), ([0xED, 0x9F, 0xBF], true),
+            ([0xC0, 0x80], false), ([0xC1, 0xBF], false), ([0xE0, 0x80, 0x80], false), ([0xE0, 0x9F, 0xBF], false),
+            ([0xED, 0xA0, 0x80], false), ([0xF0, 0x80, 0x80, 0x80], false), ([0xF4, 0x90, 0x80, 0x80], false),
+            ([0xF5, 0x80, 0x80, 0x80], false), ([0x80], false), ([0xC3], false), ([0xE2, 0x82], false), ([0xFF], false),
+        ] as [([UInt8], Bool)])
     func plainTextAcceptsExactlyWellFormedUTF8(_ sequence: [UInt8], _ wellFormed: Bool) {
         for bytes in [sequence, Array("ab".utf8) + sequence + Array("cd".utf8), sequence + sequence] {
             let plain = VCardValueDecoding.plainText(bytes[...])

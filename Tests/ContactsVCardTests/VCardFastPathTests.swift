@@ -3,6 +3,7 @@ import ContactsSampleData
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import ContactsVCard
 
 /// The reader's fast paths (names matched as bytes, plain values made in one pass, builders reused from
@@ -77,7 +78,8 @@ import Testing
 
     /// A builder reused for the next card starts empty: nothing of a full card leaks into a bare one.
     @Test func reusedBuildersStartEveryCardEmpty() throws {
-        let full = (["BEGIN:VCARD", "VERSION:3.0"] + Self.fragments.filter { !$0.hasPrefix("BEGIN") && !$0.hasPrefix("END") }
+        let full =
+            (["BEGIN:VCARD", "VERSION:3.0"] + Self.fragments.filter { !$0.hasPrefix("BEGIN") && !$0.hasPrefix("END") }
             + ["END:VCARD"]).joined(separator: "\r\n")
         let bare = "BEGIN:VCARD\r\nFN:Bare\r\nEND:VCARD\r\n"
         let alone = try #require(VCardReader.read(Data(bare.utf8)).first)
@@ -92,8 +94,10 @@ import Testing
 
     // MARK: Values
 
-    static let valueBytes = Gen<UInt8?>.element(of: Array("aZ0 \t;,:\\\"^=".utf8) + [0x0D, 0x0A, 0xC3, 0xA9, 0xE9, 0xFF, 0x80])
-        .map { $0 ?? 0x61 }.array(of: 0...16)
+    static let valueBytes = Gen<UInt8?>.element(
+        of: Array("aZ0 \t;,:\\\"^=".utf8) + [0x0D, 0x0A, 0xC3, 0xA9, 0xE9, 0xFF, 0x80]
+    )
+    .map { $0 ?? 0x61 }.array(of: 0...16)
 
     @Test func plainTextIsWhatTheGeneralDecodingGives() async throws {
         await propertyCheck(count: 2000, input: Self.valueBytes) { bytes in
@@ -103,7 +107,8 @@ import Testing
                 #expect(plain == VCardValueDecoding.unescape(decoded))
                 #expect(plain == VCardValueDecoding.escapingLineBreaks(decoded))
             } else {
-                let needsGeneralPath = bytes.contains { $0 == UInt8(ascii: "\\") || $0 == 0x0D || $0 == 0x0A }
+                let needsGeneralPath =
+                    bytes.contains { $0 == UInt8(ascii: "\\") || $0 == 0x0D || $0 == 0x0A }
                     || !VCardValueDecoding.isValidUTF8(slice)
                 #expect(needsGeneralPath)
             }
@@ -127,7 +132,8 @@ import Testing
 
     @Test(arguments: Array(VCardPropertyKind.byName.keys))
     func namesMatchAsBytesInAnyCase(_ name: String) {
-        let mixed = String(name.enumerated().map { $0.offset % 2 == 0 ? Character($0.element.lowercased()) : $0.element })
+        let mixed = String(
+            name.enumerated().map { $0.offset % 2 == 0 ? Character($0.element.lowercased()) : $0.element })
         for spelling in [name, name.lowercased(), mixed] {
             let bytes = Array(("item1." + spelling).utf8)[6...]
             #expect(VCardPropertyKind.lookup(bytes, bytes.indices) == VCardPropertyKind.byName[name])
@@ -146,7 +152,8 @@ import Testing
         for contact in read {
             #expect(contact.identifier.hasSuffix(":ABPerson"))
             identifiers.append(String(contact.identifier.dropLast(":ABPerson".count)))
-            identifiers += contact.phoneNumbers.map(\.identifier) + contact.emailAddresses.map(\.identifier)
+            identifiers +=
+                contact.phoneNumbers.map(\.identifier) + contact.emailAddresses.map(\.identifier)
                 + contact.postalAddresses.map(\.identifier) + contact.urlAddresses.map(\.identifier)
         }
         #expect(Set(identifiers).count == identifiers.count)
@@ -169,7 +176,9 @@ import Testing
         }
     }
 
-    @Test(arguments: ["1604-01-01", "19510202", "--0315", "--03-15", " 2020-02-29 ", "2010-06-07T10:00:00Z", "2020-13-01"])
+    @Test(arguments: [
+        "1604-01-01", "19510202", "--0315", "--03-15", " 2020-02-29 ", "2010-06-07T10:00:00Z", "2020-13-01",
+    ])
     func knownDatesParseAsTheReferenceParser(_ text: String) {
         #expect(VCardDate.parse(text, omitYear: 1604) == Self.referenceDate(text, omitYear: 1604))
     }
@@ -211,7 +220,9 @@ import Testing
 
     /// Reads data both ways and expects the same cards, or the same error on the same line.
     static func expectSameReading(_ data: Data) throws {
-        let fast: Result<[VCardCard], VCardParseError> = Result { () throws(VCardParseError) in try VCardReader.read(data) }
+        let fast: Result<[VCardCard], VCardParseError> = Result { () throws(VCardParseError) in
+            try VCardReader.read(data)
+        }
         let general: Result<[VCardCard], VCardParseError> = Result { () throws(VCardParseError) in
             try VCardReader.read(data, usesFastPaths: false)
         }

@@ -2,6 +2,7 @@ import ContactsFormatting
 import ContactsModel
 import Foundation
 import Testing
+
 @testable import ContactsVCard
 
 @Suite struct VCardFormattedNameTests {

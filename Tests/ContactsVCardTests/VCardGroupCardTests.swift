@@ -1,6 +1,7 @@
 import ContactsModel
 import Foundation
 import Testing
+
 @testable import ContactsVCard
 
 @Suite struct VCardGroupCardTests {

@@ -41,8 +41,10 @@ import Testing
     @Test(arguments: ["\r\n", "\n", "\r", "\r\r\n"])
     func everyLineBreakGivesTheSameCard(_ ending: String) throws {
         let card = try Self.card(
-            ["N:Okafor;Lukas;;;", "FN:Lukas Okafor", "TEL;type=CELL;type=VOICE;type=pref:083-834-2809",
-             "NOTE:one", " two"],
+            [
+                "N:Okafor;Lukas;;;", "FN:Lukas Okafor", "TEL;type=CELL;type=VOICE;type=pref:083-834-2809",
+                "NOTE:one", " two",
+            ],
             ending: ending)
         #expect(card.contact.familyName == "Okafor")
         #expect(card.contact.givenName == "Lukas")
@@ -131,10 +133,11 @@ import Testing
         let thing = try #require(card.unknownProperties.first)
         #expect(thing.group == "x-custom")
         #expect(thing.name == "X-THING")
-        #expect(thing.parameters == [
-            VCardParameter(name: "Param", values: ["a,b"]), VCardParameter(name: "BARE", values: []),
-            VCardParameter(name: "P2", values: ["c", "d"]),
-        ])
+        #expect(
+            thing.parameters == [
+                VCardParameter(name: "Param", values: ["a,b"]), VCardParameter(name: "BARE", values: []),
+                VCardParameter(name: "P2", values: ["c", "d"]),
+            ])
         #expect(thing.value == "va\\,lue;x")
         #expect(card.unknownProperties.last?.name == "X-EMPTY")
         #expect(card.unknownProperties.last?.value == "")

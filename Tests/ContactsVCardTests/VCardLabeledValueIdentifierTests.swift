@@ -54,7 +54,8 @@ import Testing
 
     /// Many threads reading a fresh identifier at once all get the one text that is then kept.
     @Test func firstReadsOnManyThreadsAgree() async throws {
-        let contacts = try CNContactVCardSerialization.contacts(with: Data(String(repeating: Self.text, count: 50).utf8))
+        let contacts = try CNContactVCardSerialization.contacts(
+            with: Data(String(repeating: Self.text, count: 50).utf8))
         let values = contacts.flatMap(\.phoneNumbers)
         let seen = await withTaskGroup(of: [String].self) { group in
             for _ in 0..<8 {

@@ -2,15 +2,17 @@ import ContactsModel
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import ContactsVCard
 
 /// Write → read of random contacts gives back every modeled field, international text included.
 @Suite struct VCardPropertyTests {
     /// Characters for free text: ASCII, vCard's special characters, line breaks, CJK, Arabic, Hangul,
     /// emoji sequences and combining marks. Carriage returns are left out: they are read back as "\n".
-    static let pool: [Character] = Array("aZ09 -.,;:\\\"^'=/\n\t") + [
-        "日", "本", "語", "中", "文", "ب", "ع", "ر", "ي", "한", "국", "👩‍👩‍👧", "🎉", "e\u{301}", "ñ", "Ω", "ß",
-    ]
+    static let pool: [Character] =
+        Array("aZ09 -.,;:\\\"^'=/\n\t") + [
+            "日", "本", "語", "中", "文", "ب", "ع", "ر", "ي", "한", "국", "👩‍👩‍👧", "🎉", "e\u{301}", "ñ", "Ω", "ß",
+        ]
 
     static let text = Gen<Character?>.element(of: pool).map { $0 ?? "a" }.string(of: 0...12)
     /// Values the reader trims (phones, e-mail, URLs, user names): no leading or trailing spaces.
@@ -38,7 +40,9 @@ import Testing
     static let addresses = zip(label, text.array(of: 8)).array(of: 0...2)
     static let dates = zip(label, date).array(of: 0...2)
     static let relations = zip(label, text).array(of: 0...2)
-    static let services = Gen<String?>.element(of: allInstantMessageServices + ["Signal", "Matrix", ""]).map { $0 ?? "" }
+    static let services = Gen<String?>.element(of: allInstantMessageServices + ["Signal", "Matrix", ""]).map {
+        $0 ?? ""
+    }
     static let socialServices = Gen<String?>.element(of: allSocialProfileServices + ["Mastodon", ""]).map { $0 ?? "" }
     static let messaging = zip(label, services, trimmedText).array(of: 0...2)
     static let profiles = zip(label, socialServices, text.array(of: 3)).array(of: 0...2)
@@ -58,7 +62,8 @@ import Testing
             if let copy = read.first {
                 #expect(VCardTestSupport.differences(contact, copy) == [])
             }
-            let version4 = try CNContactVCardSerialization.data(with: [contact], options: VCardWritingOptions(version: .v4_0))
+            let version4 = try CNContactVCardSerialization.data(
+                with: [contact], options: VCardWritingOptions(version: .v4_0))
             if let copy = try CNContactVCardSerialization.contacts(with: version4).first {
                 #expect(VCardTestSupport.differences(contact, copy) == [])
             }
@@ -67,7 +72,9 @@ import Testing
 
     @Test func streamingAndWholeReadsAgreeOnRandomContacts() async throws {
         await propertyCheck(count: 50, input: Self.names, Gen.int(in: 1...50)) { names, chunk in
-            let contact = Self.makeContact(names, ([], [], [], []), ([], [], []), (false, false, [], "", 0, VCardDate(year: nil, month: 1, day: 1)))
+            let contact = Self.makeContact(
+                names, ([], [], [], []), ([], [], []), (false, false, [], "", 0, VCardDate(year: nil, month: 1, day: 1))
+            )
             let data = try CNContactVCardSerialization.data(with: [contact, contact])
             let cards = try VCardChunkedReading.cards(data, size: chunk)
             for card in cards {
@@ -138,7 +145,8 @@ import Testing
         let calendars: [Calendar.Identifier?] = [nil, .hebrew, .chinese, .islamicCivil]
         if let identifier = calendars[calendar] {
             var components = DateComponents(
-                calendar: Calendar(identifier: identifier), year: birthday.year, month: birthday.month, day: birthday.day
+                calendar: Calendar(identifier: identifier), year: birthday.year, month: birthday.month,
+                day: birthday.day
             )
             if identifier == .chinese, birthday.month == 4 { components.isLeapMonth = true }
             contact.nonGregorianBirthday = components

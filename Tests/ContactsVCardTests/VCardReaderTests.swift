@@ -1,11 +1,13 @@
 import ContactsModel
 import Foundation
 import Testing
+
 @testable import ContactsVCard
 
 @Suite struct VCardReaderTests {
     private func contact(_ lines: String...) throws -> CNContact {
-        try VCardTestSupport.contact((["BEGIN:VCARD", "VERSION:3.0"] + lines + ["END:VCARD", ""]).joined(separator: "\r\n"))
+        try VCardTestSupport.contact(
+            (["BEGIN:VCARD", "VERSION:3.0"] + lines + ["END:VCARD", ""]).joined(separator: "\r\n"))
     }
 
     @Test func readsNameParts() throws {
@@ -86,11 +88,12 @@ import Testing
 
     @Test(arguments: [
         ("SHIFT_JIS", String.Encoding.shiftJIS, "安藤ロイド"), ("ISO-2022-JP", .iso2022JP, "日本語"),
-("ISO-8859-2", .isoLatin2, "Łódź"), ("windows-1250", .windowsCP1250, "Łódź"),
+        ("ISO-8859-2", .isoLatin2, "Łódź"), ("windows-1250", .windowsCP1250, "Łódź"),
         ("windows-1251", .windowsCP1251, "Москва"), ("windows-1253", .windowsCP1253, "Αθήνα"),
         ("windows-1254", .windowsCP1254, "İstanbul"), ("UTF-16", .utf16, "Zoë"),
     ])
-    func convertsEveryListedCharsetWithFoundation(_ charset: String, _ encoding: String.Encoding, _ text: String) throws {
+    func convertsEveryListedCharsetWithFoundation(_ charset: String, _ encoding: String.Encoding, _ text: String) throws
+    {
         let encoded = try #require(text.data(using: encoding))
         var data = Data("BEGIN:VCARD\r\nVERSION:2.1\r\nNOTE;CHARSET=\(charset):".utf8)
         data.append(encoded)
@@ -136,9 +139,10 @@ import Testing
 
     @Test func readsVersion21BareTypeParameters() throws {
         let contact = try contact("TEL;HOME;VOICE:1", "TEL;WORK;FAX:2", "TEL;CELL:3", "TEL;PAGER:4")
-        #expect(contact.phoneNumbers.map(\.label) == [
-            CNLabelHome, CNLabelPhoneNumberWorkFax, CNLabelPhoneNumberMobile, CNLabelPhoneNumberPager,
-        ])
+        #expect(
+            contact.phoneNumbers.map(\.label) == [
+                CNLabelHome, CNLabelPhoneNumberWorkFax, CNLabelPhoneNumberMobile, CNLabelPhoneNumberPager,
+            ])
     }
 
     @Test(arguments: [
@@ -161,7 +165,8 @@ import Testing
     @Test func groupedLabelOverridesTypes() throws {
         let contact = try contact(
             "item1.TEL;type=HOME:555", "item1.X-ABLabel:_$!<Mobile>!$_",
-            "item2.X-ABLabel:GRAND_CENTRAL", "item2.TEL:556", "item3.EMAIL;TYPE=INTERNET:a@b.c", "item3.X-ABLabel:CustomEmail"
+            "item2.X-ABLabel:GRAND_CENTRAL", "item2.TEL:556", "item3.EMAIL;TYPE=INTERNET:a@b.c",
+            "item3.X-ABLabel:CustomEmail"
         )
         #expect(contact.phoneNumbers.map(\.label) == [CNLabelPhoneNumberMobile, "GRAND_CENTRAL"])
         #expect(contact.emailAddresses.first?.label == "CustomEmail")
@@ -193,11 +198,13 @@ import Testing
         #expect(contact.postalAddresses.last?.value.city == "Hamburg")
     }
 
-    @Test(arguments: [
-        ("BDAY:1980-03-22", 1980, 3, 22), ("BDAY:19800322", 1980, 3, 22), ("BDAY;value=date:1980-05-21", 1980, 5, 21),
-        ("BDAY;X-APPLE-OMIT-YEAR=1604:1604-08-20", nil, 8, 20), ("BDAY:--0203", nil, 2, 3),
-        ("BDAY:--02-03", nil, 2, 3), ("BDAY:19531015T231000Z", 1953, 10, 15),
-    ] as [(String, Int?, Int, Int)])
+    @Test(
+        arguments: [
+            ("BDAY:1980-03-22", 1980, 3, 22), ("BDAY:19800322", 1980, 3, 22),
+            ("BDAY;value=date:1980-05-21", 1980, 5, 21),
+            ("BDAY;X-APPLE-OMIT-YEAR=1604:1604-08-20", nil, 8, 20), ("BDAY:--0203", nil, 2, 3),
+            ("BDAY:--02-03", nil, 2, 3), ("BDAY:19531015T231000Z", 1953, 10, 15),
+        ] as [(String, Int?, Int, Int)])
     func readsBirthdays(_ line: String, _ year: Int?, _ month: Int, _ day: Int) throws {
         let contact = try contact(line)
         #expect(contact.birthday == DateComponents(year: year, month: month, day: day))
@@ -216,16 +223,18 @@ import Testing
         #expect(contact.contactRelations.count == 16)
         #expect(contact.contactRelations[1].label == CNLabelContactRelationSpouse)
         #expect(contact.contactRelations[1].value.name == "Name2")
-        #expect(contact.instantMessageAddresses.map(\.value.service) == [
-            CNInstantMessageServiceGoogleTalk, CNInstantMessageServiceAIM, CNInstantMessageServiceYahoo,
-            CNInstantMessageServiceSkype, CNInstantMessageServiceQQ, CNInstantMessageServiceMSN,
-            CNInstantMessageServiceICQ, CNInstantMessageServiceJabber,
-        ])
+        #expect(
+            contact.instantMessageAddresses.map(\.value.service) == [
+                CNInstantMessageServiceGoogleTalk, CNInstantMessageServiceAIM, CNInstantMessageServiceYahoo,
+                CNInstantMessageServiceSkype, CNInstantMessageServiceQQ, CNInstantMessageServiceMSN,
+                CNInstantMessageServiceICQ, CNInstantMessageServiceJabber,
+            ])
         #expect(contact.urlAddresses.map(\.label).contains(CNLabelURLAddressHomePage))
     }
 
     @Test func readsAnniversaryAndRelated() throws {
-        let text = "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:x\r\nANNIVERSARY:19960415\r\nRELATED;TYPE=child;VALUE=text:Kid\r\nEND:VCARD\r\n"
+        let text =
+            "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:x\r\nANNIVERSARY:19960415\r\nRELATED;TYPE=child;VALUE=text:Kid\r\nEND:VCARD\r\n"
         let contact = try VCardTestSupport.contact(text)
         #expect(contact.dates.first?.label == CNLabelDateAnniversary)
         #expect(contact.dates.first?.value.month == 4)
@@ -239,9 +248,10 @@ import Testing
             "IMPP;X-SERVICE-TYPE=CustomTYPE:customtype:custom", "X-AIM;type=WORK:aimname"
         )
         let addresses = contact.instantMessageAddresses
-        #expect(addresses.map(\.value.service) == [
-            CNInstantMessageServiceSkype, CNInstantMessageServiceJabber, "CustomTYPE", CNInstantMessageServiceAIM,
-        ])
+        #expect(
+            addresses.map(\.value.service) == [
+                CNInstantMessageServiceSkype, CNInstantMessageServiceJabber, "CustomTYPE", CNInstantMessageServiceAIM,
+            ])
         #expect(addresses.map(\.value.username) == ["jdoe", "detective@example.com", "custom", "aimname"])
         #expect(addresses.map(\.label) == [CNLabelHome, nil, nil, CNLabelWork])
     }
@@ -281,7 +291,8 @@ import Testing
     }
 
     @Test func contactsAreNewUnsavedAndHoldEveryKey() throws {
-        let contacts = try CNContactVCardSerialization.contacts(with: Data("BEGIN:VCARD\r\nFN:A\r\nEND:VCARD\r\nBEGIN:VCARD\r\nFN:A\r\nEND:VCARD\r\n".utf8))
+        let contacts = try CNContactVCardSerialization.contacts(
+            with: Data("BEGIN:VCARD\r\nFN:A\r\nEND:VCARD\r\nBEGIN:VCARD\r\nFN:A\r\nEND:VCARD\r\n".utf8))
         #expect(contacts.count == 2)
         #expect(contacts[0].identifier != contacts[1].identifier)
         #expect(contacts[0].identifier.hasSuffix(":ABPerson"))
@@ -315,10 +326,13 @@ import Testing
         let contact = CNMutableContact()
         let long = String(repeating: "x", count: 80)
         contact.socialProfiles = [
-            CNLabeledValue(label: nil, value: CNSocialProfile(urlString: "\\", username: nil, userIdentifier: nil, service: nil)),
-            CNLabeledValue(label: nil, value: CNSocialProfile(urlString: "", username: long, userIdentifier: nil, service: nil)),
+            CNLabeledValue(
+                label: nil, value: CNSocialProfile(urlString: "\\", username: nil, userIdentifier: nil, service: nil)),
+            CNLabeledValue(
+                label: nil, value: CNSocialProfile(urlString: "", username: long, userIdentifier: nil, service: nil)),
         ]
-        let copy = try #require(try CNContactVCardSerialization.contacts(with: CNContactVCardSerialization.data(with: [contact])).first)
+        let copy = try #require(
+            try CNContactVCardSerialization.contacts(with: CNContactVCardSerialization.data(with: [contact])).first)
         #expect(copy.socialProfiles.map(\.value) == contact.socialProfiles.map(\.value))
     }
 
@@ -329,15 +343,18 @@ import Testing
 
     @Test func version4TelephoneURIsBecomePlainNumbers() throws {
         let card = try #require(try VCardTestSupport.cards("kcontacts/testfullvcard.vcf").first)
-        #expect(card.contact.phoneNumbers.map(\.value.stringValue) == [
-            "+44-555-555-5555;ext=5555", "+44-555-555-6666", "+44-555-555-7777",
-        ])
+        #expect(
+            card.contact.phoneNumbers.map(\.value.stringValue) == [
+                "+44-555-555-5555;ext=5555", "+44-555-555-6666", "+44-555-555-7777",
+            ])
         #expect(card.contact.phoneNumbers.map(\.label) == [CNLabelHome, CNLabelPhoneNumberMobile, CNLabelWork])
     }
 
     @Test(arguments: [
-        ([UInt8]([0x61, 0x62]), true), ([0xC3, 0xA9], true), ([0xE6, 0x97, 0xA5], true), ([0xF0, 0x9F, 0x8E, 0x89], true),
-        ([0xC0, 0xAF], false), ([0xE0, 0x80, 0xAF], false), ([0xED, 0xA0, 0x80], false), ([0xF4, 0x90, 0x80, 0x80], false),
+        ([UInt8]([0x61, 0x62]), true), ([0xC3, 0xA9], true), ([0xE6, 0x97, 0xA5], true),
+        ([0xF0, 0x9F, 0x8E, 0x89], true),
+        ([0xC0, 0xAF], false), ([0xE0, 0x80, 0xAF], false), ([0xED, 0xA0, 0x80], false),
+        ([0xF4, 0x90, 0x80, 0x80], false),
         ([0xC3], false), ([0x80], false), ([0xFC, 0x6C], false),
     ])
     func validatesUTF8LikeTheStandardLibrary(_ bytes: [UInt8], _ valid: Bool) {

@@ -1,6 +1,7 @@
 import ContactsModel
 import Foundation
 import Testing
+
 @testable import ContactsVCard
 
 @Suite struct VCardStreamReaderTests {
@@ -26,7 +27,9 @@ import Testing
         let contacts = (0..<500).map { index -> CNContact in
             let contact = CNMutableContact()
             contact.givenName = "Person \(index)"
-            contact.phoneNumbers = [CNLabeledValue(label: CNLabelHome, value: CNPhoneNumber(stringValue: "555-\(index)"))]
+            contact.phoneNumbers = [
+                CNLabeledValue(label: CNLabelHome, value: CNPhoneNumber(stringValue: "555-\(index)"))
+            ]
             return contact
         }
         try CNContactVCardSerialization.data(with: contacts).write(to: url)

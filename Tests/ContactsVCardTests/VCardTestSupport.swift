@@ -1,6 +1,7 @@
 import ContactsModel
 import ContactsTestSupport
 import Foundation
+
 @testable import ContactsVCard
 
 /// Shared helpers for the vCard tests: corpus files and field-by-field comparison.

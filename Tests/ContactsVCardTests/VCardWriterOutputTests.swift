@@ -1,6 +1,7 @@
 import ContactsModel
 import Foundation
 import Testing
+
 @testable import ContactsVCard
 
 /// The writer's hand-written fast paths (docs/VCard.md, "Figures"): dates written digit by digit, type
@@ -17,8 +18,10 @@ import Testing
         for month in [0, 1, 9, 12, 99, 100] {
             for day in [0, 1, 31, 99, 123] {
                 let date = VCardDate(year: year, month: month, day: day)
-                let apple = "\(year.map { Self.padded($0, 4) } ?? "1604")-\(Self.padded(month, 2))-\(Self.padded(day, 2))"
-                let version4 = "\(year.map { Self.padded($0, 4) } ?? "--")\(Self.padded(month, 2))\(Self.padded(day, 2))"
+                let apple =
+                    "\(year.map { Self.padded($0, 4) } ?? "1604")-\(Self.padded(month, 2))-\(Self.padded(day, 2))"
+                let version4 =
+                    "\(year.map { Self.padded($0, 4) } ?? "--")\(Self.padded(month, 2))\(Self.padded(day, 2))"
                 #expect(date.appleText == apple)
                 #expect(date.version4Text == version4)
             }
@@ -54,18 +57,22 @@ import Testing
             CNLabeledValue(label: label, value: "https://example.com/\(index)" as NSString)
         }
         let options = VCardWritingOptions(version: version4 ? .v4_0 : .v3_0)
-        let text = String(decoding: try CNContactVCardSerialization.data(with: [contact], options: options), as: UTF8.self)
+        let text = String(
+            decoding: try CNContactVCardSerialization.data(with: [contact], options: options), as: UTF8.self)
         let lines = Set(text.components(separatedBy: "\r\n"))
         for (index, label) in (phoneLabels + phoneLabels).enumerated() {
             let tokens = try #require(VCardLabels.phoneTypes(for: label))
-            let line = "TEL" + Self.parameters(tokens, preferred: index == 0, version4: version4) + ":555-\(1000 + index)"
+            let line =
+                "TEL" + Self.parameters(tokens, preferred: index == 0, version4: version4) + ":555-\(1000 + index)"
             #expect(lines.contains(line), "\(line)")
         }
         for (index, label) in (genericLabels + genericLabels).enumerated() {
             let tokens = try #require(VCardLabels.genericTypes(for: label))
-            let email = "EMAIL" + Self.parameters(["INTERNET"] + tokens, preferred: index == 0, version4: version4)
+            let email =
+                "EMAIL" + Self.parameters(["INTERNET"] + tokens, preferred: index == 0, version4: version4)
                 + ":p\(index)@example.com"
-            let url = "URL" + Self.parameters(tokens, preferred: index == 0, version4: version4)
+            let url =
+                "URL" + Self.parameters(tokens, preferred: index == 0, version4: version4)
                 + ":https://example.com/\(index)"
             #expect(lines.contains(email), "\(email)")
             #expect(lines.contains(url), "\(url)")
@@ -80,7 +87,8 @@ import Testing
         for length in 0...40 {
             for position in 0...length {
                 let contact = CNMutableContact()
-                let text = String(repeating: "a", count: position) + special + String(repeating: "é", count: length - position)
+                let text =
+                    String(repeating: "a", count: position) + special + String(repeating: "é", count: length - position)
                 contact.familyName = text
                 contact.emailAddresses = [CNLabeledValue(label: nil, value: text as NSString)]
                 contacts.append(contact)
@@ -93,9 +101,11 @@ import Testing
         }
         // The written text itself: a comma left unescaped in `N` would still read back the same.
         let unfolded = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
-        let escapedSpecial = ["\\": "\\\\", ",": "\\,", ";": "\\;", "\n": "\\n", "\r": "\\n", "\r\n": "\\n"][special] ?? ""
+        let escapedSpecial =
+            ["\\": "\\\\", ",": "\\,", ";": "\\;", "\n": "\\n", "\r": "\\n", "\r\n": "\\n"][special] ?? ""
         for contact in contacts {
-            let line = "\r\nN:" + contact.familyName.replacingOccurrences(of: special, with: escapedSpecial) + ";;;;\r\n"
+            let line =
+                "\r\nN:" + contact.familyName.replacingOccurrences(of: special, with: escapedSpecial) + ";;;;\r\n"
             // A Bool, so that a failure names the value rather than printing the whole book.
             let written = unfolded.contains(line)
             #expect(written, "N of \(contact.familyName.debugDescription) not escaped as expected")

@@ -1,6 +1,7 @@
 import ContactsModel
 import Foundation
 import Testing
+
 @testable import ContactsVCard
 
 @Suite struct VCardWriterTests {
@@ -82,12 +83,20 @@ import Testing
         anniversary.month = 3
         anniversary.day = 1
         contact.dates = [CNLabeledValue(label: CNLabelDateAnniversary, value: anniversary)]
-        contact.contactRelations = [CNLabeledValue(label: CNLabelContactRelationSpouse, value: CNContactRelation(name: "Jenny"))]
+        contact.contactRelations = [
+            CNLabeledValue(label: CNLabelContactRelationSpouse, value: CNContactRelation(name: "Jenny"))
+        ]
         contact.socialProfiles = [
-            CNLabeledValue(label: nil, value: CNSocialProfile(urlString: "https://twitter.com/j", username: "j", userIdentifier: nil, service: CNSocialProfileServiceTwitter))
+            CNLabeledValue(
+                label: nil,
+                value: CNSocialProfile(
+                    urlString: "https://twitter.com/j", username: "j", userIdentifier: nil,
+                    service: CNSocialProfileServiceTwitter))
         ]
         contact.instantMessageAddresses = [
-            CNLabeledValue(label: CNLabelHome, value: CNInstantMessageAddress(username: "jdoe", service: CNInstantMessageServiceSkype))
+            CNLabeledValue(
+                label: CNLabelHome,
+                value: CNInstantMessageAddress(username: "jdoe", service: CNInstantMessageServiceSkype))
         ]
         let lines = try text([contact]).components(separatedBy: "\r\n")
         #expect(lines.contains("item1.X-ABDATE;X-APPLE-OMIT-YEAR=1604;type=pref:1604-03-01"))
@@ -114,7 +123,9 @@ import Testing
         let partial = try text([CNContact(storage: storage)])
         #expect(!partial.contains("NOTE"))
         #expect(!partial.contains("PHOTO"))
-        #expect(try text([contact], options: VCardWritingOptions(version: .v4_0)).contains("PHOTO:data:image/png;base64,iVBORwECAw==\r\n"))
+        #expect(
+            try text([contact], options: VCardWritingOptions(version: .v4_0)).contains(
+                "PHOTO:data:image/png;base64,iVBORwECAw==\r\n"))
     }
 
     @Test func escapesTextValues() throws {
@@ -127,7 +138,8 @@ import Testing
     }
 
     @Test func descriptorCoversEveryKeyTheWriterRequires() throws {
-        let descriptor = try #require(CNContactVCardSerialization.descriptorForRequiredKeys() as? AggregateKeyDescriptor)
+        let descriptor = try #require(
+            CNContactVCardSerialization.descriptorForRequiredKeys() as? AggregateKeyDescriptor)
         #expect(descriptor.keys.contains(CNContactGivenNameKey))
         #expect(descriptor.keys.contains(CNContactPhoneNumbersKey))
         #expect(descriptor.keys.contains(CNContactInstantMessageAddressesKey))
@@ -161,16 +173,19 @@ import Testing
             """
         let cards = try VCardTestSupport.cards(text: text)
         let card = try #require(cards.first)
-        #expect(card.unknownProperties == [
-            VCardUnknownProperty(
-                group: "item1", name: "X-CUSTOM",
-                parameters: [VCardParameter(name: "X-PARAM", values: ["a,b"]), VCardParameter(name: "OTHER", values: ["c"])],
-                value: "value\\, kept"
-            ),
-            VCardUnknownProperty(group: "item1", name: "X-ABLabel", value: "odd"),
-            VCardUnknownProperty(name: "GENDER", value: "M"),
-            VCardUnknownProperty(name: "X-QP", value: "one\\ntwo"),
-        ])
+        #expect(
+            card.unknownProperties == [
+                VCardUnknownProperty(
+                    group: "item1", name: "X-CUSTOM",
+                    parameters: [
+                        VCardParameter(name: "X-PARAM", values: ["a,b"]), VCardParameter(name: "OTHER", values: ["c"]),
+                    ],
+                    value: "value\\, kept"
+                ),
+                VCardUnknownProperty(group: "item1", name: "X-ABLabel", value: "odd"),
+                VCardUnknownProperty(name: "GENDER", value: "M"),
+                VCardUnknownProperty(name: "X-QP", value: "one\\ntwo"),
+            ])
         let written = String(decoding: VCardWriter.data(for: cards), as: UTF8.self)
         #expect(!written.contains("item1.TEL"))
         let again = try VCardTestSupport.cards(text: written)

@@ -33,7 +33,9 @@ struct EDSPlan {
         // names, so a change of order fails loudly instead of pairing UIDs with the wrong contacts.
         var identifiers: [String] = []
         var enumeratedNames: [String] = []
-        try embedded.enumerateContacts(with: CNContactFetchRequest(keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])) {
+        try embedded.enumerateContacts(
+            with: CNContactFetchRequest(keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])
+        ) {
             contact, _ in
             identifiers.append(contact.identifier)
             enumeratedNames.append(contact.givenName)
@@ -73,8 +75,10 @@ struct EDSPlan {
         }
         try measure("phone lookup", phoneIndexes.map { phones[$0] }) { store, phone in
             let number = CNPhoneNumber(stringValue: phone)
-            return try store.unifiedContacts(matching: CNContact.predicateForContacts(matching: number), keysToFetch: keys)
-                .count
+            return try store.unifiedContacts(
+                matching: CNContact.predicateForContacts(matching: number), keysToFetch: keys
+            )
+            .count
         }
         var prefixHits: [String: Int] = [:]
         for query in queries {
@@ -117,7 +121,10 @@ struct EDSPlan {
             throw DriverError("\(name): the daemon found \(hits.daemon), the embedded store \(hits.embedded)")
         }
         func result(_ samples: Samples) -> [String: Any] {
-            ["operation": name, "calls": samples.count, "hits": hits.daemon, "p50_us": samples.p50, "p95_us": samples.p95]
+            [
+                "operation": name, "calls": samples.count, "hits": hits.daemon, "p50_us": samples.p50,
+                "p95_us": samples.p95,
+            ]
         }
         report(
             "\(name): daemon p50 \(Comparison.micro(daemonSamples.p50)), p95 \(Comparison.micro(daemonSamples.p95)); "

@@ -35,7 +35,10 @@ func firstValue(_ card: String, _ prefix: String) -> String {
 }
 let uids = cards.map { firstValue($0, "UID:") }
 let phones = cards.map { firstValue($0, "TEL;") }
-let cardGivenNames = cards.map { firstValue($0, "N:").split(separator: ";", omittingEmptySubsequences: false).dropFirst().first.map(String.init) ?? "" }
+let cardGivenNames = cards.map {
+    firstValue($0, "N:").split(separator: ";", omittingEmptySubsequences: false).dropFirst().first.map(String.init)
+        ?? ""
+}
 
 let clock = ContinuousClock()
 func microseconds(_ duration: Duration) -> Double {
@@ -57,7 +60,8 @@ guard summary.added == count else {
 // identifier of card i is identifiers[i]. Checked on the given names below, so a change of order fails loudly.
 var identifiers: [String] = []
 var givenNames: [String] = []
-try store.enumerateContacts(with: CNContactFetchRequest(keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])) { contact, _ in
+try store.enumerateContacts(with: CNContactFetchRequest(keysToFetch: [CNContactGivenNameKey as CNKeyDescriptor])) {
+    contact, _ in
     identifiers.append(contact.identifier)
     givenNames.append(contact.givenName)
 }
@@ -113,30 +117,41 @@ func measure<Input>(_ name: String, _ inputs: [Input], _ body: (Input) throws ->
 var results: [[String: Any]] = []
 var prefixHits: [String: Int] = [:]
 for query in queries {
-    prefixHits[query] = try store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: query), keysToFetch: keys).count
+    prefixHits[query] = try store.unifiedContacts(
+        matching: CNContact.predicateForContacts(matchingName: query), keysToFetch: keys
+    ).count
 }
-results.append(try measure("name prefix", Array(repeating: queries, count: rounds).flatMap { $0 }) { query in
-    try store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: query), keysToFetch: keys).count
-})
-results.append(try measure("fetch by UID", sampleIndexes.map { identifiers[$0] }) { identifier in
-    _ = try store.unifiedContact(withIdentifier: identifier, keysToFetch: keys)
-    return 1
-})
-results.append(try measure("fetch all UIDs", Array(repeating: 0, count: max(5, rounds * 4))) { _ in
-    var found = 0
-    try store.enumerateContacts(with: CNContactFetchRequest(keysToFetch: [])) { contact, _ in
-        blackHole(contact.identifier)
-        found += 1
-    }
-    return found
-})
-results.append(try measure("phone lookup", phoneIndexes.map { phones[$0] }) { phone in
-    try store.unifiedContacts(matching: CNContact.predicateForContacts(matching: CNPhoneNumber(stringValue: phone)), keysToFetch: keys).count
-})
+results.append(
+    try measure("name prefix", Array(repeating: queries, count: rounds).flatMap { $0 }) { query in
+        try store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: query), keysToFetch: keys)
+            .count
+    })
+results.append(
+    try measure("fetch by UID", sampleIndexes.map { identifiers[$0] }) { identifier in
+        _ = try store.unifiedContact(withIdentifier: identifier, keysToFetch: keys)
+        return 1
+    })
+results.append(
+    try measure("fetch all UIDs", Array(repeating: 0, count: max(5, rounds * 4))) { _ in
+        var found = 0
+        try store.enumerateContacts(with: CNContactFetchRequest(keysToFetch: [])) { contact, _ in
+            blackHole(contact.identifier)
+            found += 1
+        }
+        return found
+    })
+results.append(
+    try measure("phone lookup", phoneIndexes.map { phones[$0] }) { phone in
+        try store.unifiedContacts(
+            matching: CNContact.predicateForContacts(matching: CNPhoneNumber(stringValue: phone)), keysToFetch: keys
+        ).count
+    })
 // A lookup of a number a contact holds should find it; the ones that do not are printed (sample data).
 let missed = try phoneIndexes.map { phones[$0] }.filter { phone in
     guard onlyOperation == nil else { return false }
-    return try store.unifiedContacts(matching: CNContact.predicateForContacts(matching: CNPhoneNumber(stringValue: phone)), keysToFetch: []).isEmpty
+    return try store.unifiedContacts(
+        matching: CNContact.predicateForContacts(matching: CNPhoneNumber(stringValue: phone)), keysToFetch: []
+    ).isEmpty
 }
 if !missed.isEmpty { print("phone lookups that found no contact: \(Set(missed).sorted())") }
 

@@ -14,7 +14,8 @@ let arguments = CommandLine.arguments
 let total = arguments.count > 1 ? Int(arguments[1]) ?? 100_000 : 100_000
 let batch = arguments.count > 2 ? Int(arguments[2]) ?? 500 : 500
 let kept = arguments.count > 3 ? URL(fileURLWithPath: arguments[3]) : nil
-let directory = kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("fill-driver-\(UUID().uuidString)")
+let directory =
+    kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("fill-driver-\(UUID().uuidString)")
 defer {
     if kept == nil { try? FileManager.default.removeItem(at: directory) }
 }
@@ -65,6 +66,8 @@ if let at10k = saves.lastIndex(where: { $0.filled <= 10_000 }), at10k >= tenth -
     let around10k = saves[(at10k - min(at10k, tenth - 1))...at10k]
     let first = around10k.map(\.milliseconds).reduce(0, +) / Double(around10k.count)
     let firstWritten = Double(around10k.map(\.written).reduce(0, +)) / Double(around10k.count) / 1024
-    print(String(format: "last tenth / tenth ending at 10,000: %.2f× (time), %.2f× (bytes written)",
-        means.last! / first, writtenMeans.last! / firstWritten))
+    print(
+        String(
+            format: "last tenth / tenth ending at 10,000: %.2f× (time), %.2f× (bytes written)",
+            means.last! / first, writtenMeans.last! / firstWritten))
 }

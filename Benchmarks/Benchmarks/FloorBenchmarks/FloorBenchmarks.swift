@@ -59,7 +59,10 @@ let benchmarks: @Sendable () -> Void = {
             let fixture = try fixture.value
             for index in benchmark.sampleIndices {
                 let number = CNPhoneNumber(stringValue: fixture.phones[(index &* 7919) % fixture.phones.count])
-                blackHole(try fixture.store.unifiedContacts(matching: CNContact.predicateForContacts(matching: number), keysToFetch: nameKeys).count)
+                blackHole(
+                    try fixture.store.unifiedContacts(
+                        matching: CNContact.predicateForContacts(matching: number), keysToFetch: nameKeys
+                    ).count)
             }
         }
         Benchmark("Realistic phone lookup, floor, \(size)", configuration: latency) { benchmark in
@@ -68,7 +71,8 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(try fixture.floor.phone(fixture.phones[(index &* 7919) % fixture.phones.count]))
             }
         }
-        Benchmark("Realistic fetch by identifier, all keys but image, ours, \(size)", configuration: latency) { benchmark in
+        Benchmark("Realistic fetch by identifier, all keys but image, ours, \(size)", configuration: latency) {
+            benchmark in
             let fixture = try fixture.value
             for index in benchmark.sampleIndices {
                 let identifier = fixture.identifiers[(index &* 7919) % fixture.identifiers.count]

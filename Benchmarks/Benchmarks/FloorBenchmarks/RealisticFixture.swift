@@ -12,7 +12,8 @@ struct RealisticFixture: Sendable {
     let phones: [String]
 
     static func make(size: Int) throws -> RealisticFixture {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("contacts-floor-\(size)-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "contacts-floor-\(size)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var book = RealisticAddressBook(seed: UInt64(size))
         let text = book.vCards(size)
@@ -28,7 +29,9 @@ struct RealisticFixture: Sendable {
             contacts: zip(uids, zip(parsed, cards)).map { ($0.0, $0.1.0, $0.1.1) })
         var identifiers: [String] = []
         var phones: [String] = []
-        try store.enumerateContacts(with: CNContactFetchRequest(keysToFetch: [CNContactPhoneNumbersKey as CNKeyDescriptor])) {
+        try store.enumerateContacts(
+            with: CNContactFetchRequest(keysToFetch: [CNContactPhoneNumbersKey as CNKeyDescriptor])
+        ) {
             contact, _ in
             identifiers.append(contact.identifier)
             if let phone = contact.phoneNumbers.first?.value.stringValue { phones.append(phone) }

@@ -58,7 +58,8 @@ package struct FloorStore: Sendable {
     /// Inserts rows in one transaction: the floor of an import (no parsing, no checks, three b-trees).
     package func insert(_ rows: [Record]) throws {
         try database.write { db in
-            let insertContact = try db.makeStatement(sql: "INSERT INTO contact (uid, given, family, card) VALUES (?, ?, ?, ?)")
+            let insertContact = try db.makeStatement(
+                sql: "INSERT INTO contact (uid, given, family, card) VALUES (?, ?, ?, ?)")
             let insertToken = try db.makeStatement(sql: "INSERT OR IGNORE INTO name_token VALUES (?, ?)")
             let insertPhone = try db.makeStatement(sql: "INSERT OR IGNORE INTO phone_suffix VALUES (?, ?)")
             for row in rows {
@@ -81,7 +82,8 @@ package struct FloorStore: Sendable {
         let columns = cards ? "c.id, c.given, c.family, c.card" : "c.id, c.given, c.family"
         return try database.read { db in
             let rows = try Row.fetchCursor(
-                db, sql: """
+                db,
+                sql: """
                     SELECT DISTINCT \(columns) FROM name_token t JOIN contact c ON c.id = t.contact_id
                     WHERE t.token >= ? AND t.token < ?
                     """, arguments: [low, low + "\u{10FFFF}"])

@@ -36,7 +36,10 @@ final class HistoryFixture: Sendable {
         let contact = CNMutableContact()
         contact.givenName = "Given\(index % 997)"
         contact.familyName = "Family\(index)"
-        contact.phoneNumbers = [CNLabeledValue(label: CNLabelPhoneNumberMobile, value: CNPhoneNumber(stringValue: "+1 415 \(1_000_000 + index)"))]
+        contact.phoneNumbers = [
+            CNLabeledValue(
+                label: CNLabelPhoneNumberMobile, value: CNPhoneNumber(stringValue: "+1 415 \(1_000_000 + index)"))
+        ]
         contact.emailAddresses = [CNLabeledValue(label: CNLabelHome, value: "person\(index)@example.com" as NSString)]
         return contact
     }

@@ -2,8 +2,9 @@ import ContactsSampleData
 import ContactsSystem
 import FloorSupport
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // The import of the realistic address book beside the raw-SQLite floor, in one run (issue 17, items 1 and 7):
@@ -69,7 +70,8 @@ if arguments.count > 3, arguments[3] == "ours" {
 let cards = text.components(separatedBy: "END:VCARD\r\n").dropLast().map { $0 + "END:VCARD\r\n" }
 let parsed = try CNContactVCardSerialization.contacts(with: Data(text.utf8))
 let uids = cards.map { card in
-    card.components(separatedBy: "\r\n").first { $0.hasPrefix("UID:") }.map { String($0.dropFirst(4)) } ?? UUID().uuidString
+    card.components(separatedBy: "\r\n").first { $0.hasPrefix("UID:") }.map { String($0.dropFirst(4)) }
+        ?? UUID().uuidString
 }
 let rows = FloorStore.rows(zip(uids, zip(parsed, cards)).map { ($0.0, $0.1.0, $0.1.1) })
 let rowsFile = folder.appendingPathComponent("rows.jsonl")
@@ -102,7 +104,9 @@ func floorPython(_ round: Int) throws -> (wall: Double, cpu: Double) {
         .deletingLastPathComponent().appendingPathComponent("scripts/import-floor.py")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script.path, rowsFile.path, folder.appendingPathComponent("python-\(round).sqlite").path]
+    process.arguments = [
+        "python3", script.path, rowsFile.path, folder.appendingPathComponent("python-\(round).sqlite").path,
+    ]
     let pipe = Pipe()
     process.standardOutput = pipe
     try process.run()
@@ -129,5 +133,9 @@ func describe(_ runs: [(wall: Double, cpu: Double)]) -> String {
 
 let oursRate = rate(ours)
 print("ours, end to end:        \(Int(oursRate)) contacts/s   [\(describe(ours))]  peak RSS \(Int(peak)) MB")
-print("floor, Swift (GRDB):     \(Int(rate(swiftFloor))) rows/s   [\(describe(swiftFloor))]  ours ÷ floor \(String(format: "%.2f", oursRate / rate(swiftFloor)))×")
-print("floor, Python sqlite3:   \(Int(rate(pythonFloor))) rows/s   [\(describe(pythonFloor))]  ours ÷ floor \(String(format: "%.2f", oursRate / rate(pythonFloor)))×")
+print(
+    "floor, Swift (GRDB):     \(Int(rate(swiftFloor))) rows/s   [\(describe(swiftFloor))]  ours ÷ floor \(String(format: "%.2f", oursRate / rate(swiftFloor)))×"
+)
+print(
+    "floor, Python sqlite3:   \(Int(rate(pythonFloor))) rows/s   [\(describe(pythonFloor))]  ours ÷ floor \(String(format: "%.2f", oursRate / rate(pythonFloor)))×"
+)

@@ -46,14 +46,17 @@ var phoneHits = 0
 for _ in 0..<rounds {
     for prefix in prefixes {
         let duration = try clock.measure {
-            hits += try store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: prefix), keysToFetch: keys).count
+            hits += try store.unifiedContacts(
+                matching: CNContact.predicateForContacts(matchingName: prefix), keysToFetch: keys
+            ).count
         }
         nameTimes.append(microseconds(duration))
     }
     for number in numbers {
         let duration = try clock.measure {
             phoneHits += try store.unifiedContacts(
-                matching: CNContact.predicateForContacts(matching: CNPhoneNumber(stringValue: number)), keysToFetch: keys
+                matching: CNContact.predicateForContacts(matching: CNPhoneNumber(stringValue: number)),
+                keysToFetch: keys
             ).count
         }
         phoneTimes.append(microseconds(duration))
@@ -69,14 +72,17 @@ for order in [CNContactSortOrder.givenName, .familyName] {
         let request = CNContactFetchRequest(keysToFetch: keys)
         request.sortOrder = order
         count = 0
-        whole.append(microseconds(try clock.measure { try store.enumerateContacts(with: request) { _, _ in count += 1 } }))
+        whole.append(
+            microseconds(try clock.measure { try store.enumerateContacts(with: request) { _, _ in count += 1 } }))
         var seen = 0
-        first.append(microseconds(try clock.measure {
-            try store.enumerateContacts(with: request) { _, stop in
-                seen += 1
-                if seen == 50 { stop.pointee = true }
-            }
-        }))
+        first.append(
+            microseconds(
+                try clock.measure {
+                    try store.enumerateContacts(with: request) { _, stop in
+                        seen += 1
+                        if seen == 50 { stop.pointee = true }
+                    }
+                }))
     }
     let name = order == .givenName ? "given" : "family"
     report("sorted enumeration (\(name)), whole", whole, "\(count) contacts")

@@ -25,7 +25,8 @@ let allKeys: [any CNKeyDescriptor] = [
     CNContactSocialProfilesKey, CNContactInstantMessageAddressesKey,
 ].map { $0 as CNKeyDescriptor }
 // KEYS=names times the search with the given and family names alone (the floor's given+family row).
-let keys = ProcessInfo.processInfo.environment["KEYS"] == "names"
+let keys =
+    ProcessInfo.processInfo.environment["KEYS"] == "names"
     ? [CNContactGivenNameKey, CNContactFamilyNameKey].map { $0 as CNKeyDescriptor } : allKeys
 let clock = ContinuousClock()
 func microseconds(_ duration: Duration) -> Double {
@@ -40,7 +41,10 @@ if mode != "search" {
             try store.enumerateContacts(with: CNContactFetchRequest(keysToFetch: keys)) { _, _ in enumerated += 1 }
         }
     }
-    print(String(format: "enumerate: %.1f µs a contact (%d contacts)", microseconds(enumerateTime) / Double(enumerated), enumerated / rounds))
+    print(
+        String(
+            format: "enumerate: %.1f µs a contact (%d contacts)", microseconds(enumerateTime) / Double(enumerated),
+            enumerated / rounds))
 }
 if mode != "enumerate" {
     var hits = 0
@@ -48,9 +52,14 @@ if mode != "enumerate" {
     for _ in 0..<rounds {
         for query in RealisticAddressBook.namePrefixQueries {
             searchTime += try clock.measure {
-                hits += try store.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: query), keysToFetch: keys).count
+                hits += try store.unifiedContacts(
+                    matching: CNContact.predicateForContacts(matchingName: query), keysToFetch: keys
+                ).count
             }
         }
     }
-    print(String(format: "search: %.1f µs a hit (%d hits a round, %d queries)", microseconds(searchTime) / Double(hits), hits / rounds, RealisticAddressBook.namePrefixQueries.count))
+    print(
+        String(
+            format: "search: %.1f µs a hit (%d hits a round, %d queries)", microseconds(searchTime) / Double(hits),
+            hits / rounds, RealisticAddressBook.namePrefixQueries.count))
 }

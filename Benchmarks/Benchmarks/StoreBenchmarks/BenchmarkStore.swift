@@ -1,5 +1,5 @@
-import ContactsSystem
 import ContactsSampleData
+import ContactsSystem
 import Foundation
 
 /// A store of generated contacts, built once per size and kept in the temporary directory between runs.
@@ -36,17 +36,20 @@ struct BenchmarkStore: Sendable {
 
     /// A fresh, empty store for save benchmarks.
     static func empty() -> (CNContactStore, URL) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("contacts-benchmark-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "contacts-benchmark-\(UUID().uuidString)")
         return (CNContactStore(url: directory.appendingPathComponent("Contacts.sqlite")), directory)
     }
 
     static var allKeysButImage: [any CNKeyDescriptor] {
         [
-            CNContactTypeKey, CNContactNamePrefixKey, CNContactGivenNameKey, CNContactMiddleNameKey, CNContactFamilyNameKey,
+            CNContactTypeKey, CNContactNamePrefixKey, CNContactGivenNameKey, CNContactMiddleNameKey,
+            CNContactFamilyNameKey,
             CNContactPreviousFamilyNameKey, CNContactNameSuffixKey, CNContactNicknameKey, CNContactPhoneticGivenNameKey,
             CNContactPhoneticMiddleNameKey, CNContactPhoneticFamilyNameKey, CNContactPhoneticOrganizationNameKey,
             CNContactOrganizationNameKey, CNContactDepartmentNameKey, CNContactJobTitleKey, CNContactBirthdayKey,
-            CNContactNonGregorianBirthdayKey, CNContactNoteKey, CNContactImageDataAvailableKey, CNContactPhoneNumbersKey,
+            CNContactNonGregorianBirthdayKey, CNContactNoteKey, CNContactImageDataAvailableKey,
+            CNContactPhoneNumbersKey,
             CNContactEmailAddressesKey, CNContactPostalAddressesKey, CNContactDatesKey, CNContactUrlAddressesKey,
             CNContactRelationsKey, CNContactSocialProfilesKey, CNContactInstantMessageAddressesKey,
         ].map { $0 as CNKeyDescriptor }

@@ -1,9 +1,9 @@
-import Synchronization
 import Benchmark
 import BenchmarkSampling
-import ContactsSystem
 import ContactsSampleData
+import ContactsSystem
 import Foundation
+import Synchronization
 
 // The store budgets of DESIGN.md, at 10,000 and 100,000 generated contacts.
 let benchmarks: @Sendable () -> Void = {
@@ -30,7 +30,8 @@ let benchmarks: @Sendable () -> Void = {
 
         Benchmark("Enumerate all, given+family keys, \(size)", configuration: bulk) { benchmark in
             let store = try fixture.value.store
-            let request = CNContactFetchRequest(keysToFetch: [CNContactGivenNameKey, CNContactFamilyNameKey].map { $0 as CNKeyDescriptor })
+            let request = CNContactFetchRequest(
+                keysToFetch: [CNContactGivenNameKey, CNContactFamilyNameKey].map { $0 as CNKeyDescriptor })
             for _ in benchmark.scaledIterations {
                 var count = 0
                 try store.enumerateContacts(with: request) { contact, _ in
@@ -63,7 +64,8 @@ let benchmarks: @Sendable () -> Void = {
             let keys = [CNContactGivenNameKey as CNKeyDescriptor]
             for sample in benchmark.sampleIndices {
                 let index = (sample &* 7919) % fixture.phoneNumbers.count
-                let predicate = CNContact.predicateForContacts(matching: CNPhoneNumber(stringValue: fixture.phoneNumbers[index]))
+                let predicate = CNContact.predicateForContacts(
+                    matching: CNPhoneNumber(stringValue: fixture.phoneNumbers[index]))
                 blackHole(try fixture.store.unifiedContacts(matching: predicate, keysToFetch: keys))
             }
         }
@@ -72,7 +74,9 @@ let benchmarks: @Sendable () -> Void = {
             let fixture = try fixture.value
             for sample in benchmark.sampleIndices {
                 let index = (sample &* 7919) % fixture.identifiers.count
-                blackHole(try fixture.store.unifiedContact(withIdentifier: fixture.identifiers[index], keysToFetch: BenchmarkStore.allKeysButImage))
+                blackHole(
+                    try fixture.store.unifiedContact(
+                        withIdentifier: fixture.identifiers[index], keysToFetch: BenchmarkStore.allKeysButImage))
             }
         }
 
@@ -81,8 +85,10 @@ let benchmarks: @Sendable () -> Void = {
             var start = 0
             for _ in benchmark.scaledIterations {
                 start = (start &+ 7919) % (fixture.identifiers.count - 100)
-                let predicate = CNContact.predicateForContacts(withIdentifiers: Array(fixture.identifiers[start..<(start + 100)]))
-                blackHole(try fixture.store.unifiedContacts(matching: predicate, keysToFetch: BenchmarkStore.allKeysButImage))
+                let predicate = CNContact.predicateForContacts(
+                    withIdentifiers: Array(fixture.identifiers[start..<(start + 100)]))
+                blackHole(
+                    try fixture.store.unifiedContacts(matching: predicate, keysToFetch: BenchmarkStore.allKeysButImage))
             }
         }
 
@@ -90,10 +96,14 @@ let benchmarks: @Sendable () -> Void = {
             let fixture = try fixture.value
             let keys = [CNContactJobTitleKey, CNContactPhoneNumbersKey].map { $0 as CNKeyDescriptor }
             let index = Int.random(in: 0..<fixture.identifiers.count)
-            let fetched = try fixture.store.unifiedContact(withIdentifier: fixture.identifiers[index], keysToFetch: keys)
+            let fetched = try fixture.store.unifiedContact(
+                withIdentifier: fixture.identifiers[index], keysToFetch: keys)
             guard let contact = fetched.mutableCopy() as? CNMutableContact else { return }
             contact.jobTitle = "Title \(index)"
-            contact.phoneNumbers = [CNLabeledValue(label: CNLabelWork, value: CNPhoneNumber(stringValue: "+1 415 555 \(1000 + index % 9000)"))]
+            contact.phoneNumbers = [
+                CNLabeledValue(
+                    label: CNLabelWork, value: CNPhoneNumber(stringValue: "+1 415 555 \(1000 + index % 9000)"))
+            ]
             let request = CNSaveRequest()
             request.update(contact)
             benchmark.startMeasurement()
@@ -104,7 +114,9 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("Save request adding 10,000 contacts", configuration: bulk) { benchmark in
         var generator = GeneratedContacts(seed: 99)
-        let batches = (0..<benchmark.scaledIterations.count).map { iteration in generator.contacts(10_000, start: iteration * 10_000) }
+        let batches = (0..<benchmark.scaledIterations.count).map { iteration in
+            generator.contacts(10_000, start: iteration * 10_000)
+        }
         var iteration = 0
         for _ in benchmark.scaledIterations {
             let (store, directory) = BenchmarkStore.empty()

@@ -18,7 +18,8 @@ import Foundation
 let arguments = CommandLine.arguments
 guard arguments.count > 3, ["realistic", "sample"].contains(arguments[1]), let count = Int(arguments[2]), count > 0
 else {
-    FileHandle.standardError.write(Data("usage: VCardCompareDriver <realistic|sample> <cards> <book.vcf> [rounds]\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: VCardCompareDriver <realistic|sample> <cards> <book.vcf> [rounds]\n".utf8))
     exit(64)
 }
 let rounds = arguments.count > 4 ? max(1, Int(arguments[4]) ?? 5) : 5

@@ -25,7 +25,8 @@ struct SourcesStamp: BuildToolPlugin {
         let output = context.pluginWorkDirectoryURL.appending(path: "SourcesStamp.swift")
         var inputs: [URL] = []
         if let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: [.isRegularFileKey]) {
-            for case let file as URL in files where (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+            for case let file as URL in files
+            where (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
                 inputs.append(file)
             }
         }
@@ -41,7 +42,9 @@ struct SourcesStamp: BuildToolPlugin {
             .buildCommand(
                 displayName: "Digest of swift-contacts' Sources for \(target.name)",
                 executable: URL(filePath: "/bin/sh"),
-                arguments: ["-c", script, "sh", sources.path(percentEncoded: false), output.path(percentEncoded: false)],
+                arguments: [
+                    "-c", script, "sh", sources.path(percentEncoded: false), output.path(percentEncoded: false),
+                ],
                 inputFiles: inputs,
                 outputFiles: [output])
         ]

@@ -98,7 +98,8 @@ extension ContactPickerResult {
     /// The app's result from the flows' response: properties become `CNContactProperty` values of their
     /// contacts' snapshots; a pick the snapshot does not hold is dropped.
     init(_ response: ContactPickerResponse) {
-        let byIdentifier = Dictionary(response.contacts.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+        let byIdentifier = Dictionary(
+            response.contacts.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
         switch response.choice {
         case .cancelled:
             self = .cancelled

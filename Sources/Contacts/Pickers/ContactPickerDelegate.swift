@@ -31,6 +31,8 @@ extension ContactPickerDelegate {
     public func contactPicker(_ picker: ContactPicker, didSelect contact: CNContact) {}
     public func contactPicker(_ picker: ContactPicker, didSelect contacts: [CNContact]) {}
     public func contactPicker(_ picker: ContactPicker, didSelect contactProperty: CNContactProperty) {}
-    public func contactPicker(_ picker: ContactPicker, didSelectContactProperties contactProperties: [CNContactProperty]) {}
+    public func contactPicker(
+        _ picker: ContactPicker, didSelectContactProperties contactProperties: [CNContactProperty]
+    ) {}
     public func contactPickerDidCancel(_ picker: ContactPicker) {}
 }

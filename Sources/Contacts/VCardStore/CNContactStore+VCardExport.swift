@@ -32,7 +32,10 @@ extension CNContactStore {
     ) throws -> ContactExportSummary {
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+        guard
+            FileManager.default.createFile(
+                atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        else {
             throw CNError(.dataAccessError, userInfo: [NSFilePathErrorKey: url.path])
         }
         do {
@@ -99,7 +102,8 @@ extension CNContactStore {
         request.sortOrder = options.sortOrder
         switch selection {
         case .all: request.predicate = nil
-        case .group(let identifier): request.predicate = CNContact.predicateForContactsInGroup(withIdentifier: identifier)
+        case .group(let identifier):
+            request.predicate = CNContact.predicateForContactsInGroup(withIdentifier: identifier)
         case .predicate(let predicate): request.predicate = predicate
         }
         var failure: (any Error)?

@@ -110,7 +110,9 @@ extension CNContactStore {
     ///
     /// Parity: our addition.
     @discardableResult
-    public func importVCards(data: Data, options: ContactImportOptions = ContactImportOptions()) throws -> ContactImportSummary {
+    public func importVCards(data: Data, options: ContactImportOptions = ContactImportOptions()) throws
+        -> ContactImportSummary
+    {
         if let daemon = connection as? DaemonConnection {
             return try announcing(daemon.importVCards(.data(data), options: options, progress: nil))
         }
@@ -158,7 +160,9 @@ extension CNContactStore {
     /// export yet.
     func authorizedStore() throws(CNError) -> AuthorizedStore {
         guard let embedded = connection as? EmbeddedConnection else {
-            throw CNError(.featureDisabledByUser, userInfo: [NSDebugDescriptionErrorKey: "vCard import needs an in-process store"])
+            throw CNError(
+                .featureDisabledByUser, userInfo: [NSDebugDescriptionErrorKey: "vCard import needs an in-process store"]
+            )
         }
         return try embedded.authorized()
     }

@@ -37,7 +37,8 @@ struct ContactExportSession {
 
     mutating func flush() throws {
         guard !pending.isEmpty else { return }
-        let extras = try store.vCardExtras(identifiers: pending.map(\.identifier), groups: options.groupStyle == .categories)
+        let extras = try store.vCardExtras(
+            identifiers: pending.map(\.identifier), groups: options.groupStyle == .categories)
         var writer = VCardWriter(options: options.writingOptions)
         for contact in pending {
             let stored = extras[contact.identifier]
@@ -89,7 +90,8 @@ struct ContactExportSession {
         let prefix = style == .vCard4Kind ? "" : "X-ADDRESSBOOKSERVER-"
         let contact = CNMutableContact()
         contact.familyName = group.name
-        let extra = [VCardUnknownProperty(name: prefix + "KIND", value: "group")]
+        let extra =
+            [VCardUnknownProperty(name: prefix + "KIND", value: "group")]
             + members.map { VCardUnknownProperty(name: prefix + "MEMBER", value: "urn:uuid:" + $0) }
         return VCardCard(contact: contact, unknownProperties: extra, uid: group.identifier)
     }

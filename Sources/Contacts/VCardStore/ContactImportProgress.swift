@@ -13,7 +13,9 @@ public struct ContactImportProgress: Hashable, Sendable {
     /// Whether the import has written everything (the last report).
     public var isFinished: Bool
 
-    public init(fileIndex: Int = 0, cardsRead: Int = 0, bytesRead: Int = 0, totalBytes: Int? = nil, isFinished: Bool = false) {
+    public init(
+        fileIndex: Int = 0, cardsRead: Int = 0, bytesRead: Int = 0, totalBytes: Int? = nil, isFinished: Bool = false
+    ) {
         self.fileIndex = fileIndex
         self.cardsRead = cardsRead
         self.bytesRead = bytesRead

@@ -109,7 +109,8 @@ struct ContactImportSession {
             decisions.append((index, match))
         }
         let matchedIdentifiers = decisions.compactMap { $0.match?.identifier }
-        let stored = try matchedIdentifiers.isEmpty
+        let stored =
+            try matchedIdentifiers.isEmpty
             ? [:] : transaction.stored(identifiers: matchedIdentifiers, keys: Self.comparedKeys)
         for (index, match) in decisions {
             try write(
@@ -163,7 +164,8 @@ struct ContactImportSession {
         _ card: VCardCard, stored: StoredVCardContact, identifier: String, unknown: [StoredUnknownProperty],
         comparesNote: Bool
     ) -> Bool {
-        guard card.uid == stored.uid || (stored.uid == nil && card.uid == identifier), stored.unknownProperties == unknown,
+        guard card.uid == stored.uid || (stored.uid == nil && card.uid == identifier),
+            stored.unknownProperties == unknown,
             stored.storage.imageData == card.contact.storage.imageData,
             !comparesNote || stored.storage.note == card.contact.storage.note
         else { return false }
@@ -241,7 +243,8 @@ struct ContactImportSession {
             let matches = try transaction.matches(uids: candidates)
             for uid in card.memberUIDs {
                 guard let match = matches[uid] ?? matches["urn:uuid:" + uid] else { continue }
-                if try transaction.addMember(contactID: match.contactID, contactIdentifier: match.identifier, to: group) {
+                if try transaction.addMember(contactID: match.contactID, contactIdentifier: match.identifier, to: group)
+                {
                     summary.membersAdded += 1
                 }
             }

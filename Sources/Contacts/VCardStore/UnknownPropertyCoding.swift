@@ -28,6 +28,7 @@ package enum UnknownPropertyCoding {
                 parameters.append(VCardParameter(name: parts.first ?? "", values: Array(parts.dropFirst())))
             }
         }
-        return VCardUnknownProperty(group: property.group, name: property.name, parameters: parameters, value: property.value)
+        return VCardUnknownProperty(
+            group: property.group, name: property.name, parameters: parameters, value: property.value)
     }
 }

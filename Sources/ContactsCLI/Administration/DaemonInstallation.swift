@@ -53,23 +53,28 @@ package struct DaemonInstallation {
         }
         steps.append(try OwnedDirectory(path: written(registryDirectory), owner: .root, mode: 0o755).ensure())
         let unitFolder = written(Self.unitDirectory)
-        steps.append(try Self.write(unit.text, to: (unitFolder as NSString).appendingPathComponent(SystemdUnit.fileName)))
+        steps.append(
+            try Self.write(unit.text, to: (unitFolder as NSString).appendingPathComponent(SystemdUnit.fileName)))
         if let agentTool {
             let autostart = AgentAutostart(tool: agentTool, socket: socket)
             let folder = written(AgentAutostart.directory)
-            steps.append(try Self.write(autostart.text, to: (folder as NSString).appendingPathComponent(AgentAutostart.fileName)))
+            steps.append(
+                try Self.write(autostart.text, to: (folder as NSString).appendingPathComponent(AgentAutostart.fileName))
+            )
         }
         if !ExecutableFile.isReachableByEveryone(executable) {
-            steps.append(Step(
-                text: "Warning: \(executable) is not readable and executable by every user; the \(userName) user "
-                    + "cannot run it. Install contactsd where every user can (/usr/local/bin).",
-                changed: false))
+            steps.append(
+                Step(
+                    text: "Warning: \(executable) is not readable and executable by every user; the \(userName) user "
+                        + "cannot run it. Install contactsd where every user can (/usr/local/bin).",
+                    changed: false))
         }
         if ["/home/", "/root/", "/run/user/", "/tmp/"].contains(where: executable.hasPrefix) {
-            steps.append(Step(
-                text: "Warning: the unit hides /home, /root, /run/user and /tmp from contactsd (ProtectHome, "
-                    + "PrivateTmp); \(executable) will not start from there. Install it under /usr/local/bin.",
-                changed: false))
+            steps.append(
+                Step(
+                    text: "Warning: the unit hides /home, /root, /run/user and /tmp from contactsd (ProtectHome, "
+                        + "PrivateTmp); \(executable) will not start from there. Install it under /usr/local/bin.",
+                    changed: false))
         }
         return steps
     }

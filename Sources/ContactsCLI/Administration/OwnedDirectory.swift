@@ -40,7 +40,9 @@ package struct OwnedDirectory {
     }
 
     private func apply() throws(CommandFailure) {
-        guard chown(path, owner.uid, owner.gid) == 0 else { throw CommandFailure.systemCall("cannot change the owner of \(path)") }
+        guard chown(path, owner.uid, owner.gid) == 0 else {
+            throw CommandFailure.systemCall("cannot change the owner of \(path)")
+        }
         guard chmod(path, mode) == 0 else { throw CommandFailure.systemCall("cannot change the mode of \(path)") }
     }
 }

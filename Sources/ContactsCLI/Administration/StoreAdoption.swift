@@ -48,17 +48,21 @@ package struct StoreAdoption {
                 hint: "pass --replace to keep it as a timestamped backup and adopt over it")
         }
         var lines: [String] = []
-        for folder in [stateDirectory, stateDirectory.appendingPathComponent("users"), destination.deletingLastPathComponent()] {
+        for folder in [
+            stateDirectory, stateDirectory.appendingPathComponent("users"), destination.deletingLastPathComponent(),
+        ] {
             let step = try OwnedDirectory(path: folder.path, owner: daemonUser, mode: 0o700).ensure()
             if step.changed { lines.append(step.text) }
         }
-        let copy = destination.deletingLastPathComponent().appendingPathComponent("Contacts.sqlite.adopting-\(timestamp)")
+        let copy = destination.deletingLastPathComponent().appendingPathComponent(
+            "Contacts.sqlite.adopting-\(timestamp)")
         let summary: StoreInspection.Summary
         do throws(StoreError) {
             summary = try StoreBackup.copy(from: source, to: copy)
         } catch {
             throw CommandFailure(
-                "the copy of \(source.path) failed: \(error.message); nothing was changed", exitCode: ExitStatus.ioError)
+                "the copy of \(source.path) failed: \(error.message); nothing was changed", exitCode: ExitStatus.ioError
+            )
         }
         guard chown(copy.path, daemonUser.uid, daemonUser.gid) == 0, chmod(copy.path, 0o600) == 0 else {
             let failure = CommandFailure.systemCall("cannot give \(copy.path) to \(daemonUser.name)")

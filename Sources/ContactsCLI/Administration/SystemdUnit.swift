@@ -75,6 +75,7 @@ package struct SystemdUnit: Hashable, Sendable {
     private static func quoted(_ path: String) -> String {
         let escaped = path.replacingOccurrences(of: "%", with: "%%")
         guard escaped.contains(where: { $0 == " " || $0 == "\"" || $0 == "\\" || $0 == "'" }) else { return escaped }
-        return "\"" + escaped.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        return "\"" + escaped.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            + "\""
     }
 }

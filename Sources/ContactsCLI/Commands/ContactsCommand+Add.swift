@@ -17,7 +17,9 @@ extension ContactsCommand {
         @OptionGroup var fields: ContactFieldOptions
         @OptionGroup var output: OutputOptions
 
-        @Option(name: .long, help: ArgumentHelp("The container to add to (default: the local one).", valueName: "container-id"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp("The container to add to (default: the local one).", valueName: "container-id"))
         var container: String?
 
         @Option(name: .long, help: ArgumentHelp("A group to add the contact to.", valueName: "group-id"))
@@ -40,14 +42,16 @@ extension ContactsCommand {
                 if let group {
                     let groups = try store.groups(matching: CNGroup.predicateForGroups(withIdentifiers: [group]))
                     guard let target = groups.first else {
-                        throw CNError(.recordDoesNotExist, userInfo: [CNErrorUserInfoAffectedRecordIdentifiersKey: [group]])
+                        throw CNError(
+                            .recordDoesNotExist, userInfo: [CNErrorUserInfoAffectedRecordIdentifiersKey: [group]])
                     }
                     request.addMember(contact, to: target)
                 }
                 try store.execute(request)
                 var buffer = BufferedOutput()
                 if output.json {
-                    let saved = try store.unifiedContact(withIdentifier: contact.identifier, keysToFetch: ContactKeys.detail)
+                    let saved = try store.unifiedContact(
+                        withIdentifier: contact.identifier, keysToFetch: ContactKeys.detail)
                     buffer.write(try ContactJSON.text(ContactJSON(saved, presenter: ContactPresenter())))
                 } else {
                     buffer.line(contact.identifier)

@@ -24,7 +24,9 @@ extension ContactsCommand {
         @Option(help: ArgumentHelp("A Flatpak app, by its app id (org.example.Friends).", valueName: "app-id"))
         var flatpak: String?
 
-        @Option(help: ArgumentHelp("A snap, by its name (friends, or friends_key for a parallel install).", valueName: "name"))
+        @Option(
+            help: ArgumentHelp(
+                "A snap, by its name (friends, or friends_key for a parallel install).", valueName: "name"))
         var snap: String?
 
         @Option(
@@ -61,10 +63,12 @@ extension ContactsCommand {
             }
             if let flatpak, !AppRegistry.isValidFlatpakID(flatpak) {
                 throw ValidationError(
-                    "--flatpak must be a Flatpak app id: three or more '.'-separated parts of letters, digits, '_' and '-'.")
+                    "--flatpak must be a Flatpak app id: three or more '.'-separated parts of letters, digits, '_' and '-'."
+                )
             }
             if let snap, !AppRegistry.isValidSnapName(snap) {
-                throw ValidationError("--snap must be a snap name: lowercase letters, digits and '-' (with an optional _KEY).")
+                throw ValidationError(
+                    "--snap must be a snap name: lowercase letters, digits and '-' (with an optional _KEY).")
             }
             if let webOrigin, AppRegistry.webOrigin(webOrigin) == nil {
                 throw ValidationError(
@@ -75,7 +79,8 @@ extension ContactsCommand {
                 throw ValidationError("Missing expected argument '--bundle-id <id>'")
             }
             // The identifier names the entry's file: no path separators, no hidden or parent-directory names.
-            let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")
+            let allowed = CharacterSet(
+                charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")
             guard !bundleIdentifier.isEmpty, bundleIdentifier.count <= 255, !bundleIdentifier.hasPrefix("."),
                 bundleIdentifier.unicodeScalars.allSatisfy(allowed.contains)
             else {

@@ -65,7 +65,8 @@ extension ContactsCommand {
             try CommandFailure.reporting {
                 let directory = try registryOptions.writableDirectory()
                 let files = AppRegistry(directory: directory, trustedOwner: 0).files().filter {
-                    $0.entry?.bundleIdentifier == bundleIdentifier || $0.sandboxedEntry?.bundleIdentifier == bundleIdentifier
+                    $0.entry?.bundleIdentifier == bundleIdentifier
+                        || $0.sandboxedEntry?.bundleIdentifier == bundleIdentifier
                         || $0.url == AppRegistry.fileURL(bundleIdentifier: bundleIdentifier, in: directory)
                 }
                 guard !files.isEmpty else {

@@ -12,7 +12,8 @@ extension ContactsCommand {
     }
 
     struct ContainerList: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List containers, the default one first.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List containers, the default one first.")
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
@@ -28,8 +29,9 @@ extension ContactsCommand {
                 let store = try storeOptions.open()
                 let defaultIdentifier = store.defaultContainerIdentifier()
                 let rows = try store.containers(matching: nil).map {
-                    ContainerJSON(identifier: $0.identifier, name: $0.name, type: ContainerType.name(of: $0.type),
-                                  isDefault: $0.identifier == defaultIdentifier)
+                    ContainerJSON(
+                        identifier: $0.identifier, name: $0.name, type: ContainerType.name(of: $0.type),
+                        isDefault: $0.identifier == defaultIdentifier)
                 }
                 var buffer = BufferedOutput()
                 if output.json {

@@ -62,7 +62,8 @@ extension ContactsCommand {
                 let steps = try installation.install()
                 var buffer = BufferedOutput()
                 for step in steps { buffer.line(step.text) }
-                if let tool = installation.agentTool, !Self.isRegisteredAgent(tool, in: installation.written(registry)) {
+                if let tool = installation.agentTool, !Self.isRegisteredAgent(tool, in: installation.written(registry))
+                {
                     buffer.line(
                         "The sessions' agent answers nobody until the administrator registers it: contacts apps register "
                             + "\(tool) --bundle-id org.swift-contacts.contacts --name Contacts --usage \"Answers apps for you.\" "

@@ -16,7 +16,8 @@ extension ContactsCommand {
         @OptionGroup var fields: ContactFieldOptions
         @OptionGroup var output: OutputOptions
 
-        @Flag(name: .long, help: "Add the phone numbers, e-mail, web and postal addresses given to those of the contact.")
+        @Flag(
+            name: .long, help: "Add the phone numbers, e-mail, web and postal addresses given to those of the contact.")
         var append = false
 
         @Argument(help: ArgumentHelp("The contact's identifier.", valueName: "contact-id"))
@@ -30,7 +31,9 @@ extension ContactsCommand {
             try CommandFailure.reporting {
                 let store = try storeOptions.open()
                 let keys = ContactKeys.detail
-                guard let contact = try store.unifiedContact(withIdentifier: identifier, keysToFetch: keys).mutableCopy() as? CNMutableContact
+                guard
+                    let contact = try store.unifiedContact(withIdentifier: identifier, keysToFetch: keys).mutableCopy()
+                        as? CNMutableContact
                 else { throw CommandFailure("cannot edit \(identifier)", exitCode: ExitStatus.failure) }
                 fields.apply(to: contact, appending: append)
                 let request = CNSaveRequest()

@@ -24,7 +24,9 @@ extension ContactsCommand {
         @Option(name: .customLong("vcard-version"), help: "The vCard version: 3.0 or 4.0.")
         var version: Version = .v3
 
-        @Option(name: [.short, .long], help: ArgumentHelp("The file to write; '-' or none for standard output.", valueName: "file"))
+        @Option(
+            name: [.short, .long],
+            help: ArgumentHelp("The file to write; '-' or none for standard output.", valueName: "file"))
         var output: String?
 
         @Option(name: .long, help: ArgumentHelp("Only the members of a group.", valueName: "group-id"))
@@ -58,20 +60,25 @@ extension ContactsCommand {
                 options.sortOrder = .userDefault
                 if noGroups { options.groupStyle = .none }
                 let chosen: ContactExportSelection =
-                    if let group { .group(identifier: group) } else if let predicate { .predicate(predicate) } else { .all }
+                    if let group { .group(identifier: group) } else if let predicate { .predicate(predicate) } else {
+                        .all
+                    }
                 // A group's export lists only its contacts, as before: the group card goes with whole-store exports.
                 if group != nil { options.groupStyle = .none }
                 let count: Int
                 if let output, output != "-" {
                     do {
-                        count = try store.exportVCards(to: URL(fileURLWithPath: output), selection: chosen, options: options).contacts
+                        count = try store.exportVCards(
+                            to: URL(fileURLWithPath: output), selection: chosen, options: options
+                        ).contacts
                     } catch let error as CNError where error.code == .dataAccessError {
                         throw CommandFailure(
                             "cannot create \(output)", exitCode: ExitStatus.cannotCreate,
                             hint: "check that the folder exists and is writable")
                     }
                 } else {
-                    count = try store.exportVCards(to: FileHandle.standardOutput, selection: chosen, options: options).contacts
+                    count = try store.exportVCards(to: FileHandle.standardOutput, selection: chosen, options: options)
+                        .contacts
                 }
                 if let path = output, path != "-" {
                     var buffer = BufferedOutput()
@@ -88,9 +95,10 @@ extension ContactsCommand {
             }
             if let search { return CNContact.predicateForContacts(matchingName: search) }
             guard !identifiers.isEmpty else { return nil }
-            let found = Set(try store.unifiedContacts(
-                matching: CNContact.predicateForContacts(withIdentifiers: identifiers), keysToFetch: []
-            ).map(\.identifier))
+            let found = Set(
+                try store.unifiedContacts(
+                    matching: CNContact.predicateForContacts(withIdentifiers: identifiers), keysToFetch: []
+                ).map(\.identifier))
             let missing = identifiers.filter { !found.contains($0) }
             if !missing.isEmpty {
                 throw CNError(.recordDoesNotExist, userInfo: [CNErrorUserInfoAffectedRecordIdentifiersKey: missing])

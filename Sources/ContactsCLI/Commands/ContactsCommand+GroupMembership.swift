@@ -20,7 +20,8 @@ extension ContactsCommand {
     }
 
     struct GroupRemove: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove contacts from a group.")
+        static let configuration = CommandConfiguration(
+            commandName: "remove", abstract: "Remove contacts from a group.")
         @OptionGroup var storeOptions: StoreOptions
         @Argument(help: ArgumentHelp("The group's identifier.", valueName: "group-id")) var group: String
         @Argument(help: ArgumentHelp("The contacts' identifiers.", valueName: "contact-id")) var contacts: [String]

@@ -6,8 +6,10 @@ extension ContactsCommand {
     struct Groups: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List, create, rename and delete groups, and change their members.",
-            subcommands: [GroupList.self, GroupMembers.self, GroupCreate.self, GroupRename.self, GroupDelete.self,
-                          GroupAdd.self, GroupRemove.self],
+            subcommands: [
+                GroupList.self, GroupMembers.self, GroupCreate.self, GroupRename.self, GroupDelete.self,
+                GroupAdd.self, GroupRemove.self,
+            ],
             defaultSubcommand: GroupList.self
         )
     }
@@ -29,11 +31,15 @@ extension ContactsCommand {
                 let store = try storeOptions.open()
                 var rows: [GroupJSON] = []
                 for group in try store.groups(matching: nil) {
-                    let container = try store.containers(matching: CNContainer.predicateForContainerOfGroup(withIdentifier: group.identifier))
+                    let container = try store.containers(
+                        matching: CNContainer.predicateForContainerOfGroup(withIdentifier: group.identifier))
                     let members = try store.unifiedContacts(
-                        matching: CNContact.predicateForContactsInGroup(withIdentifier: group.identifier), keysToFetch: [])
-                    rows.append(GroupJSON(identifier: group.identifier, name: group.name,
-                                          container: container.first?.identifier ?? "", memberCount: members.count))
+                        matching: CNContact.predicateForContactsInGroup(withIdentifier: group.identifier),
+                        keysToFetch: [])
+                    rows.append(
+                        GroupJSON(
+                            identifier: group.identifier, name: group.name,
+                            container: container.first?.identifier ?? "", memberCount: members.count))
                 }
                 var buffer = BufferedOutput()
                 if output.json {
@@ -51,7 +57,8 @@ extension ContactsCommand {
     }
 
     struct GroupMembers: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "members", abstract: "List the members of a group.")
+        static let configuration = CommandConfiguration(
+            commandName: "members", abstract: "List the members of a group.")
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: ArgumentHelp("The group's identifier.", valueName: "group-id")) var group: String
@@ -68,7 +75,8 @@ extension ContactsCommand {
     }
 
     struct GroupCreate: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "create", abstract: "Create a group; prints its identifier.")
+        static let configuration = CommandConfiguration(
+            commandName: "create", abstract: "Create a group; prints its identifier.")
         @OptionGroup var storeOptions: StoreOptions
         @Option(name: .long, help: ArgumentHelp("The container (default: the local one).", valueName: "container-id"))
         var container: String?
@@ -106,7 +114,9 @@ extension ContactsCommand {
         func run() throws {
             try CommandFailure.reporting {
                 let store = try storeOptions.open()
-                guard let mutable = try GroupEditing.group(group, in: store).mutableCopy() as? CNMutableGroup else { return }
+                guard let mutable = try GroupEditing.group(group, in: store).mutableCopy() as? CNMutableGroup else {
+                    return
+                }
                 mutable.name = name
                 let request = CNSaveRequest()
                 request.update(mutable)
@@ -124,7 +134,9 @@ extension ContactsCommand {
         func run() throws {
             try CommandFailure.reporting {
                 let store = try storeOptions.open()
-                guard let mutable = try GroupEditing.group(group, in: store).mutableCopy() as? CNMutableGroup else { return }
+                guard let mutable = try GroupEditing.group(group, in: store).mutableCopy() as? CNMutableGroup else {
+                    return
+                }
                 let request = CNSaveRequest()
                 request.delete(mutable)
                 try store.execute(request)
@@ -136,7 +148,8 @@ extension ContactsCommand {
 /// Looks up groups and contacts for the group commands.
 enum GroupEditing {
     static func group(_ identifier: String, in store: CNContactStore) throws -> CNGroup {
-        guard let group = try store.groups(matching: CNGroup.predicateForGroups(withIdentifiers: [identifier])).first else {
+        guard let group = try store.groups(matching: CNGroup.predicateForGroups(withIdentifiers: [identifier])).first
+        else {
             throw CNError(.recordDoesNotExist, userInfo: [CNErrorUserInfoAffectedRecordIdentifiersKey: [identifier]])
         }
         return group

@@ -63,8 +63,10 @@ extension ContactsCommand {
                 if let error = result.value.error { throw error }
                 let token = result.currentHistoryToken.base64EncodedString()
                 if output.json {
-                    buffer.write(try ContactJSON.text(HistoryJSON(
-                        startsOver: result.value.startsOver, events: events, token: token)))
+                    buffer.write(
+                        try ContactJSON.text(
+                            HistoryJSON(
+                                startsOver: result.value.startsOver, events: events, token: token)))
                 } else {
                     buffer.line("Token: \(token)")
                 }
@@ -77,15 +79,17 @@ extension ContactsCommand {
             case is CNChangeHistoryDropEverythingEvent:
                 EventJSON(kind: "DropEverything")
             case let event as CNChangeHistoryAddContactEvent:
-                EventJSON(kind: "AddContact", identifier: event.contact.identifier, name: name(of: event.contact),
-                          container: event.containerIdentifier)
+                EventJSON(
+                    kind: "AddContact", identifier: event.contact.identifier, name: name(of: event.contact),
+                    container: event.containerIdentifier)
             case let event as CNChangeHistoryUpdateContactEvent:
                 EventJSON(kind: "UpdateContact", identifier: event.contact.identifier, name: name(of: event.contact))
             case let event as CNChangeHistoryDeleteContactEvent:
                 EventJSON(kind: "DeleteContact", identifier: event.contactIdentifier)
             case let event as CNChangeHistoryAddGroupEvent:
-                EventJSON(kind: "AddGroup", identifier: event.group.identifier, name: event.group.name,
-                          container: event.containerIdentifier)
+                EventJSON(
+                    kind: "AddGroup", identifier: event.group.identifier, name: event.group.name,
+                    container: event.containerIdentifier)
             case let event as CNChangeHistoryUpdateGroupEvent:
                 EventJSON(kind: "UpdateGroup", identifier: event.group.identifier, name: event.group.name)
             case let event as CNChangeHistoryDeleteGroupEvent:
@@ -93,14 +97,17 @@ extension ContactsCommand {
             case let event as CNChangeHistoryAddMemberToGroupEvent:
                 EventJSON(kind: "AddMemberToGroup", identifier: event.member.identifier, group: event.group.identifier)
             case let event as CNChangeHistoryRemoveMemberFromGroupEvent:
-                EventJSON(kind: "RemoveMemberFromGroup", identifier: event.member.identifier,
-                          group: event.group.identifier)
+                EventJSON(
+                    kind: "RemoveMemberFromGroup", identifier: event.member.identifier,
+                    group: event.group.identifier)
             case let event as CNChangeHistoryAddSubgroupToGroupEvent:
-                EventJSON(kind: "AddSubgroupToGroup", identifier: event.subgroup.identifier,
-                          group: event.group.identifier)
+                EventJSON(
+                    kind: "AddSubgroupToGroup", identifier: event.subgroup.identifier,
+                    group: event.group.identifier)
             case let event as CNChangeHistoryRemoveSubgroupFromGroupEvent:
-                EventJSON(kind: "RemoveSubgroupFromGroup", identifier: event.subgroup.identifier,
-                          group: event.group.identifier)
+                EventJSON(
+                    kind: "RemoveSubgroupFromGroup", identifier: event.subgroup.identifier,
+                    group: event.group.identifier)
             default:
                 EventJSON(kind: String(describing: type(of: event)))
             }
@@ -108,20 +115,21 @@ extension ContactsCommand {
 
         /// One event as a person reads it: what happened, padded, then the identifier and a name or group.
         static func line(_ event: EventJSON) -> String {
-            let change: String = switch event.kind {
-            case "DropEverything": "start over"
-            case "AddContact": "added"
-            case "UpdateContact": "updated"
-            case "DeleteContact": "deleted"
-            case "AddGroup": "group added"
-            case "UpdateGroup": "group updated"
-            case "DeleteGroup": "group deleted"
-            case "AddMemberToGroup": "member added"
-            case "RemoveMemberFromGroup": "member removed"
-            case "AddSubgroupToGroup": "subgroup added"
-            case "RemoveSubgroupFromGroup": "subgroup removed"
-            default: event.kind
-            }
+            let change: String =
+                switch event.kind {
+                case "DropEverything": "start over"
+                case "AddContact": "added"
+                case "UpdateContact": "updated"
+                case "DeleteContact": "deleted"
+                case "AddGroup": "group added"
+                case "UpdateGroup": "group updated"
+                case "DeleteGroup": "group deleted"
+                case "AddMemberToGroup": "member added"
+                case "RemoveMemberFromGroup": "member removed"
+                case "AddSubgroupToGroup": "subgroup added"
+                case "RemoveSubgroupFromGroup": "subgroup removed"
+                default: event.kind
+                }
             guard let identifier = event.identifier else {
                 return "\(change): what follows is everything in the store"
             }

@@ -21,7 +21,9 @@ extension ContactsCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        @Option(name: .long, help: ArgumentHelp("The container to add to (default: the local one).", valueName: "container-id"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp("The container to add to (default: the local one).", valueName: "container-id"))
         var container: String?
 
         @Flag(name: .long, help: "Create the store file given with --store or CONTACTS_STORE when it is missing.")

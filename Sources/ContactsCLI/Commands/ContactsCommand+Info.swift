@@ -25,7 +25,9 @@ extension ContactsCommand {
                 let location = try storeOptions.location()
                 // Opening first creates the default store on first use and refuses a foreign file.
                 _ = try location.open(creating: false).defaultContainerIdentifier()
-                guard case .store(let summary) = try location.inspect() else { throw StoreLocation.notAStore(location.url) }
+                guard case .store(let summary) = try location.inspect() else {
+                    throw StoreLocation.notAStore(location.url)
+                }
                 let info = InfoJSON(
                     path: location.url.path, source: Self.name(of: location.source),
                     schemaVersion: summary.schemaVersion, contacts: summary.contactCount, groups: summary.groupCount,
@@ -42,7 +44,9 @@ extension ContactsCommand {
                     table.append(["Groups", String(info.groups)])
                     table.append(["Containers", String(info.containers)])
                     table.append(["Apps", String(info.apps)])
-                    table.append(["Size", ByteCountFormatter.string(fromByteCount: Int64(info.bytes), countStyle: .file)])
+                    table.append([
+                        "Size", ByteCountFormatter.string(fromByteCount: Int64(info.bytes), countStyle: .file),
+                    ])
                     buffer.write(table.rendered)
                 }
                 buffer.flush()

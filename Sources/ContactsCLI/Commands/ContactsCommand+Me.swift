@@ -24,10 +24,13 @@ extension ContactsCommand {
                 var buffer = BufferedOutput()
                 do {
                     let me = try store.unifiedMeContactWithKeys(toFetch: ContactKeys.detail)
-                    buffer.write(output.json ? try ContactJSON.text(ContactJSON(me, presenter: presenter)) : presenter.detail(of: me))
+                    buffer.write(
+                        output.json
+                            ? try ContactJSON.text(ContactJSON(me, presenter: presenter)) : presenter.detail(of: me))
                 } catch let error as CNError where error.code == .recordDoesNotExist {
                     // No card is marked: say so (JSON: null) rather than failing, as an empty answer does.
-                    buffer.write(output.json ? "null\n" : "No card is set as yours. Set one with 'contacts me set ID'.\n")
+                    buffer.write(
+                        output.json ? "null\n" : "No card is set as yours. Set one with 'contacts me set ID'.\n")
                 }
                 buffer.flush()
             }

@@ -39,7 +39,8 @@ extension ContactsCommand {
             help: ArgumentHelp("Change the access in contactsd, through its socket (daemon mode).", valueName: "path"))
         var path: String?
 
-        @Flag(help: "Daemon mode: when access is reduced, keep the app's processes running (their calls fail with 100).")
+        @Flag(
+            help: "Daemon mode: when access is reduced, keep the app's processes running (their calls fail with 100).")
         var keepRunning = false
 
         /// Sends the change to the daemon when `--socket` was given; false otherwise (embedded mode).
@@ -53,7 +54,8 @@ extension ContactsCommand {
             var buffer = BufferedOutput()
             if outcome.reduced {
                 buffer.write(
-                    "Access reduced: \(app)'s open connections fail with 100; \(outcome.terminatedProcesses) process(es) stopped.\n")
+                    "Access reduced: \(app)'s open connections fail with 100; \(outcome.terminatedProcesses) process(es) stopped.\n"
+                )
             }
             buffer.flush()
             return true
@@ -120,7 +122,8 @@ extension ContactsCommand {
         func run() throws {
             try CommandFailure.reporting {
                 let status: CNAuthorizationStatus = deny ? .denied : full ? .authorized : .limited
-                let answered = try socket.connect().answerConsent(request, status: status, limitedIdentifiers: Set(contacts))
+                let answered = try socket.connect().answerConsent(
+                    request, status: status, limitedIdentifiers: Set(contacts))
                 guard answered else {
                     throw CommandFailure(
                         "no app is waiting with request \(request) (answered, timed out, or the app went away)",

@@ -42,7 +42,8 @@ extension ContactsCommand {
         func run() throws {
             try CommandFailure.reporting {
                 let store = try storeOptions.open()
-                try ContactPrinter(json: output.json).print(store: store, predicate: predicate, emptyMessage: "No contact matches.")
+                try ContactPrinter(json: output.json).print(
+                    store: store, predicate: predicate, emptyMessage: "No contact matches.")
             }
         }
     }

@@ -30,12 +30,15 @@ extension ContactsCommand {
             try CommandFailure.reporting {
                 let store = try storeOptions.open()
                 let presenter = ContactPresenter()
-                var contacts = try identifiers.map { try store.unifiedContact(withIdentifier: $0, keysToFetch: ContactKeys.detail) }
+                var contacts = try identifiers.map {
+                    try store.unifiedContact(withIdentifier: $0, keysToFetch: ContactKeys.detail)
+                }
                 for uid in cardUIDs {
                     // One card may be a contact in several containers (an import and a sync): each is shown.
                     let found = try store.contacts(withCardUID: uid, keysToFetch: ContactKeys.detail)
                     if found.isEmpty {
-                        throw CNError(.recordDoesNotExist, userInfo: [CNErrorUserInfoAffectedRecordIdentifiersKey: [uid]])
+                        throw CNError(
+                            .recordDoesNotExist, userInfo: [CNErrorUserInfoAffectedRecordIdentifiersKey: [uid]])
                     }
                     contacts += found
                 }

@@ -14,7 +14,10 @@ extension ContactsCommand {
                 daemon makes it for the user running this command. docs/WebUI.md describes the screens.
                 """)
         @OptionGroup var socket: DaemonSocketOption
-        @Option(help: ArgumentHelp("The page to open: settings, requests/<number> or pickers/<number> (default: the start page).", valueName: "page"))
+        @Option(
+            help: ArgumentHelp(
+                "The page to open: settings, requests/<number> or pickers/<number> (default: the start page).",
+                valueName: "page"))
         var page = ""
         @Flag(help: "Open the link in your browser (xdg-open).") var open = false
 
@@ -52,6 +55,8 @@ enum Browser {
 enum Executable {
     static func find(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 }

@@ -45,7 +45,8 @@ package struct ImportSummary: Codable, Hashable, Sendable {
             }
         }
         if groupsCreated > 0 || membersAdded > 0 {
-            lines.append("Groups: \(groupsCreated) created, \(membersAdded) member\(membersAdded == 1 ? "" : "s") added.")
+            lines.append(
+                "Groups: \(groupsCreated) created, \(membersAdded) member\(membersAdded == 1 ? "" : "s") added.")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -28,7 +28,8 @@ enum MeCardImport {
     static func setMe(_ card: VCardCard, in store: CNContactStore) throws {
         var identifier = try card.uid.flatMap { try store.contactIdentifier(forVCardUID: $0) }
         if identifier == nil {
-            let keys = [CNContactGivenNameKey, CNContactFamilyNameKey, CNContactOrganizationNameKey] as [CNKeyDescriptor]
+            let keys =
+                [CNContactGivenNameKey, CNContactFamilyNameKey, CNContactOrganizationNameKey] as [CNKeyDescriptor]
             let predicate: NSPredicate? =
                 if let email = card.contact.emailAddresses.first {
                     CNContact.predicateForContacts(matchingEmailAddress: email.value as String)
@@ -45,7 +46,8 @@ enum MeCardImport {
             }
         }
         guard let identifier else {
-            throw ValidationError("Your card was imported, but it could not be found again: set it with 'contacts me set ID'.")
+            throw ValidationError(
+                "Your card was imported, but it could not be found again: set it with 'contacts me set ID'.")
         }
         try store.setMeContact(withIdentifier: identifier)
     }

@@ -26,7 +26,8 @@ package enum VCardInputFiles {
                 .filter { ["vcf", "vcard"].contains($0.pathExtension.lowercased()) }
                 .sorted { $0.path < $1.path }
             for file in found where !manager.isReadableFile(atPath: file.path) {
-                throw CommandFailure("cannot read \(file.path)", exitCode: ExitStatus.noInput, hint: "check its permissions")
+                throw CommandFailure(
+                    "cannot read \(file.path)", exitCode: ExitStatus.noInput, hint: "check its permissions")
             }
             files.append(contentsOf: found)
         }

@@ -42,7 +42,8 @@ extension ContactFieldOptions {
 
     /// Splits `LABEL=VALUE`; a value without `=`, or with `=` further on only (as in a URL query), has no label.
     static func splitLabel(_ text: String) -> (label: String?, value: String) {
-        guard let equals = text.firstIndex(of: "="), !text[..<equals].contains(where: { $0 == "/" || $0 == ":" || $0 == "@" })
+        guard let equals = text.firstIndex(of: "="),
+            !text[..<equals].contains(where: { $0 == "/" || $0 == ":" || $0 == "@" })
         else { return (nil, text) }
         let name = String(text[..<equals])
         return (labels[name.lowercased()] ?? name, String(text[text.index(after: equals)...]))

@@ -12,12 +12,15 @@ package struct ContactFieldOptions: ParsableArguments {
     @Option(name: .customLong("prefix"), help: "Name prefix, such as Dr.") package var namePrefix: String?
     @Option(name: .customLong("suffix"), help: "Name suffix, such as Jr.") package var nameSuffix: String?
     @Option(name: .long, help: "Nickname.") package var nickname: String?
-    @Option(name: .customLong("organization"), help: "Organization (company) name.") package var organizationName: String?
+    @Option(name: .customLong("organization"), help: "Organization (company) name.") package var organizationName:
+        String?
     @Option(name: .customLong("department"), help: "Department.") package var departmentName: String?
     @Option(name: .customLong("job-title"), help: "Job title.") package var jobTitle: String?
     @Option(name: .long, help: "Note.") package var note: String?
 
-    @Option(name: .long, help: ArgumentHelp("Birthday: YYYY-MM-DD, or MM-DD without a year; \"\" removes it.", valueName: "date"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Birthday: YYYY-MM-DD, or MM-DD without a year; \"\" removes it.", valueName: "date"))
     package var birthday: String?
 
     @Flag(name: .customLong("company"), help: "Make the contact an organization rather than a person.")
@@ -26,7 +29,8 @@ package struct ContactFieldOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A phone number, [LABEL=]NUMBER; repeat for several.", valueName: "phone"))
     package var phone: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("An e-mail address, [LABEL=]ADDRESS; repeat for several.", valueName: "email"))
+    @Option(
+        name: .long, help: ArgumentHelp("An e-mail address, [LABEL=]ADDRESS; repeat for several.", valueName: "email"))
     package var email: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("A web address, [LABEL=]URL; repeat for several.", valueName: "url"))
@@ -34,7 +38,8 @@ package struct ContactFieldOptions: ParsableArguments {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("A postal address, [LABEL=]STREET;CITY;STATE;POSTAL-CODE;COUNTRY[;ISO-CODE].", valueName: "address")
+        help: ArgumentHelp(
+            "A postal address, [LABEL=]STREET;CITY;STATE;POSTAL-CODE;COUNTRY[;ISO-CODE].", valueName: "address")
     )
     package var address: [String] = []
 
@@ -42,8 +47,10 @@ package struct ContactFieldOptions: ParsableArguments {
 
     /// Whether any field is given.
     package var isEmpty: Bool {
-        [givenName, middleName, familyName, namePrefix, nameSuffix, nickname, organizationName, departmentName,
-         jobTitle, note, birthday].allSatisfy { $0 == nil }
+        [
+            givenName, middleName, familyName, namePrefix, nameSuffix, nickname, organizationName, departmentName,
+            jobTitle, note, birthday,
+        ].allSatisfy { $0 == nil }
             && !isCompany && phone.isEmpty && email.isEmpty && url.isEmpty && address.isEmpty
     }
 

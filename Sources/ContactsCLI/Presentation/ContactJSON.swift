@@ -77,7 +77,9 @@ extension ContactJSON {
         let storage = contact.storage
         func labeled<V>(_ values: [CNLabeledValue<V>], _ text: (V) -> String) -> [LabeledText] {
             values.map {
-                LabeledText(identifier: $0.identifier, label: $0.label, localizedLabel: presenter.label($0.label), value: text($0.value))
+                LabeledText(
+                    identifier: $0.identifier, label: $0.label, localizedLabel: presenter.label($0.label),
+                    value: text($0.value))
             }
         }
         identifier = storage.identifier

@@ -136,7 +136,10 @@ package struct PrettyJSONWriter {
         case 0x0D: bytes += [backslash, UInt8(ascii: "r")]
         default:
             let hex = Array("0123456789abcdef".utf8)
-            bytes += [backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            bytes += [
+                backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
+                hex[Int(byte & 0xF)],
+            ]
         }
     }
 }

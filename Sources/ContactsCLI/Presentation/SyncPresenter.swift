@@ -26,7 +26,8 @@ package enum SyncPresenter {
         }
         let copies = result.total.conflicts - result.total.merged
         if copies > 0 {
-            text += "\(copies) conflict\(copies == 1 ? "" : "s") kept the server's version; "
+            text +=
+                "\(copies) conflict\(copies == 1 ? "" : "s") kept the server's version; "
                 + "the local versions were saved as copies.\n"
         }
         return text

@@ -19,7 +19,8 @@ package struct PrivacySession {
         controls = try store.accessControls()
         if let error = AdministratorPolicy.loadFailingClosed(environment: .live).error {
             let reason = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
-            StandardStreams.writeError("contacts: warning: \(reason); every app is restricted until the file is fixed\n")
+            StandardStreams.writeError(
+                "contacts: warning: \(reason); every app is restricted until the file is fixed\n")
         }
     }
 

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes to the process's standard output and error with plain `write(2)` calls.
@@ -38,11 +38,11 @@ package enum StandardStreams {
 
     private static func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Darwin)
-        Darwin.write(descriptor, pointer, count)
+            Darwin.write(descriptor, pointer, count)
         #elseif canImport(Musl)
-        Musl.write(descriptor, pointer, count)
+            Musl.write(descriptor, pointer, count)
         #else
-        Glibc.write(descriptor, pointer, count)
+            Glibc.write(descriptor, pointer, count)
         #endif
     }
 }

@@ -22,7 +22,8 @@ package struct StoreLocation: Hashable, Sendable {
     package var source: Source
 
     /// The location from `--store`, `CONTACTS_STORE` and the XDG variables, in that order.
-    package static func resolve(option: String?, environment: [String: String]) throws(CommandFailure) -> StoreLocation {
+    package static func resolve(option: String?, environment: [String: String]) throws(CommandFailure) -> StoreLocation
+    {
         if let option {
             guard !option.isEmpty else {
                 throw CommandFailure("--store needs a file path", exitCode: ExitStatus.usage)

@@ -18,7 +18,8 @@ package final class EmbeddedConnection: ContactStoreConnection {
     package init(configuration: ContactStoreConfiguration?) {
         self.configuration = configuration
         self.state = Mutex(nil)
-        self.gate = PrivacyGate(accessor: configuration?.accessor, options: configuration?.privacy ?? ContactStorePrivacyOptions())
+        self.gate = PrivacyGate(
+            accessor: configuration?.accessor, options: configuration?.privacy ?? ContactStorePrivacyOptions())
     }
 
     /// Creates a connection over a store another owner keeps open (the daemon: one store per person, one
@@ -60,7 +61,9 @@ package final class EmbeddedConnection: ContactStoreConnection {
         try gate.authorize(try database())
     }
 
-    package func enumerateContacts(_ query: ContactQuery, body: (consuming ContactStorage) throws -> Bool) throws(CNError) {
+    package func enumerateContacts(_ query: ContactQuery, body: (consuming ContactStorage) throws -> Bool)
+        throws(CNError)
+    {
         let store = try authorized()
         try store.access.requireKeys(query.keys)
         try StoreError.mapped { try store.enumerateUnifiedContacts(query, body: body) }
@@ -98,7 +101,9 @@ package final class EmbeddedConnection: ContactStoreConnection {
         try StoreError.mapped { try store.setMeContact(identifier) }
     }
 
-    package func execute(_ operations: [SaveOperation], author: String?, saveIdentifier: String, refetch: Bool) throws(CNError) {
+    package func execute(_ operations: [SaveOperation], author: String?, saveIdentifier: String, refetch: Bool)
+        throws(CNError)
+    {
         let store = try authorized()
         try StoreError.mapped {
             try store.execute(operations, author: author, saveIdentifier: saveIdentifier, refetch: refetch)

@@ -31,7 +31,8 @@ extension AuthorizedStore {
             let sortColumn = Self.sortColumn(of: query)
             if reader.readsIdentifierOnly, sortColumn == nil {
                 sink.begin(keys: reader.keys, scalars: reader.scalarProperties, unifiedAlone: query.unify)
-                return try Self.identifierPage(condition: condition, after: after?.id, limit: limit, into: &sink, in: db)
+                return try Self.identifierPage(
+                    condition: condition, after: after?.id, limit: limit, into: &sink, in: db)
             }
             let (sql, arguments) = try batchQuery(
                 reader: reader, condition: condition, sortColumn: sortColumn, after: after, limit: limit, in: db)

@@ -29,7 +29,8 @@ extension AuthorizedStore {
             let condition = try compiler.condition(for: query.predicate, in: db).restricted(to: access.visibility)
             var batch: [ContactStorage] = []
             let last = try readBatch(
-                into: &batch, reader: reader, condition: condition, sortColumn: Self.sortColumn(of: query), after: after,
+                into: &batch, reader: reader, condition: condition, sortColumn: Self.sortColumn(of: query),
+                after: after,
                 limit: limit, in: db
             )
             if query.unify {

@@ -19,13 +19,16 @@ extension AuthorizedStore {
             let token = HistoryToken(storeIdentifier: state.storeIdentifier, epoch: state.epoch, sequence: current)
             let lastContactID = try Int64.fetchOne(db, sql: "SELECT max(id) FROM contact") ?? 0
             if let restart = Self.restartReason(query.startingToken, state: state, current: current) {
-                let changes = query.includeGroupChanges ? try Self.everyGroupChange(visibility: access.visibility, in: db) : []
+                let changes =
+                    query.includeGroupChanges ? try Self.everyGroupChange(visibility: access.visibility, in: db) : []
                 return HistoryPlan(token: token, restart: restart, changes: changes, lastContactID: lastContactID)
             }
             let start = query.startingToken.flatMap(HistoryToken.init(data:))?.sequence ?? 0
             guard let changes = try coalescedChanges(after: start, through: current, query: query, in: db) else {
-                let changes = query.includeGroupChanges ? try Self.everyGroupChange(visibility: access.visibility, in: db) : []
-                return HistoryPlan(token: token, restart: .accessChanged, changes: changes, lastContactID: lastContactID)
+                let changes =
+                    query.includeGroupChanges ? try Self.everyGroupChange(visibility: access.visibility, in: db) : []
+                return HistoryPlan(
+                    token: token, restart: .accessChanged, changes: changes, lastContactID: lastContactID)
             }
             return HistoryPlan(token: token, restart: nil, changes: changes, lastContactID: lastContactID)
         }
@@ -52,7 +55,8 @@ extension AuthorizedStore {
         let skippedView = query.unify ? HistoryView.perContainer : HistoryView.unified
         var visible = ""
         if let visibility = access.visibility {
-            visible = " AND (change_log.operation NOT IN (1, 2, 3, 7, 8) OR "
+            visible =
+                " AND (change_log.operation NOT IN (1, 2, 3, 7, 8) OR "
                 + visibility.identifierCondition(column: "change_log.identifier") + ")"
         }
         let statement = try db.cachedStatement(
@@ -93,7 +97,8 @@ extension AuthorizedStore {
 
     /// Every group, membership and subgroup as additions, for a full sync.
     private static func everyGroupChange(visibility: VisibleContacts?, in db: Database) throws -> [HistoryChange] {
-        var changes = try String.fetchAll(db, sql: #"SELECT identifier FROM "group" ORDER BY id"#).map(HistoryChange.addGroup)
+        var changes = try String.fetchAll(db, sql: #"SELECT identifier FROM "group" ORDER BY id"#).map(
+            HistoryChange.addGroup)
         let visible = visibility.map { " WHERE " + $0.contactCondition.sql } ?? ""
         changes += try Row.fetchAll(
             db,

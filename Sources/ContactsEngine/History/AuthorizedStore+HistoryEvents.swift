@@ -54,7 +54,9 @@ extension AuthorizedStore {
     ///
     /// A change whose contact or group no longer exists (deleted after the plan was made) is left out: the
     /// next fetch reports its deletion.
-    package func historyEvents(_ changes: ArraySlice<HistoryChange>, query: ChangeHistoryQuery) throws -> [CNChangeHistoryEvent] {
+    package func historyEvents(_ changes: ArraySlice<HistoryChange>, query: ChangeHistoryQuery) throws
+        -> [CNChangeHistoryEvent]
+    {
         var contactIdentifiers: [String] = []
         var added = Set<String>()
         var groupIdentifiers: [String] = []
@@ -74,7 +76,10 @@ extension AuthorizedStore {
             }
         }
         let (contacts, groups) = try read { db in
-            (try eventContacts(contactIdentifiers, adding: added, query: query, in: db), try eventGroups(groupIdentifiers, in: db))
+            (
+                try eventContacts(contactIdentifiers, adding: added, query: query, in: db),
+                try eventGroups(groupIdentifiers, in: db)
+            )
         }
         let mutable = query.mutableObjects
         func group(_ id: String) -> CNGroup? {
@@ -84,21 +89,35 @@ extension AuthorizedStore {
         return changes.compactMap { change -> CNChangeHistoryEvent? in
             switch change {
             case .addContact(let id):
-                contacts[id].map { CNChangeHistoryAddContactEvent(contact: Self.contact($0.storage, mutable: mutable), containerIdentifier: $0.containerIdentifier) }
+                contacts[id].map {
+                    CNChangeHistoryAddContactEvent(
+                        contact: Self.contact($0.storage, mutable: mutable), containerIdentifier: $0.containerIdentifier
+                    )
+                }
             case .updateContact(let id): contact(id).map(CNChangeHistoryUpdateContactEvent.init(contact:))
             case .deleteContact(let id): CNChangeHistoryDeleteContactEvent(contactIdentifier: id)
             case .addGroup(let id):
-                group(id).flatMap { value in groups[id].map { CNChangeHistoryAddGroupEvent(group: value, containerIdentifier: $0.container) } }
+                group(id).flatMap { value in
+                    groups[id].map { CNChangeHistoryAddGroupEvent(group: value, containerIdentifier: $0.container) }
+                }
             case .updateGroup(let id): group(id).map(CNChangeHistoryUpdateGroupEvent.init(group:))
             case .deleteGroup(let id): CNChangeHistoryDeleteGroupEvent(groupIdentifier: id)
             case .addMember(let member, let id):
-                contact(member).flatMap { value in group(id).map { CNChangeHistoryAddMemberToGroupEvent(member: value, group: $0) } }
+                contact(member).flatMap { value in
+                    group(id).map { CNChangeHistoryAddMemberToGroupEvent(member: value, group: $0) }
+                }
             case .removeMember(let member, let id):
-                contact(member).flatMap { value in group(id).map { CNChangeHistoryRemoveMemberFromGroupEvent(member: value, group: $0) } }
+                contact(member).flatMap { value in
+                    group(id).map { CNChangeHistoryRemoveMemberFromGroupEvent(member: value, group: $0) }
+                }
             case .addSubgroup(let child, let id):
-                group(child).flatMap { value in group(id).map { CNChangeHistoryAddSubgroupToGroupEvent(subgroup: value, group: $0) } }
+                group(child).flatMap { value in
+                    group(id).map { CNChangeHistoryAddSubgroupToGroupEvent(subgroup: value, group: $0) }
+                }
             case .removeSubgroup(let child, let id):
-                group(child).flatMap { value in group(id).map { CNChangeHistoryRemoveSubgroupFromGroupEvent(subgroup: value, group: $0) } }
+                group(child).flatMap { value in
+                    group(id).map { CNChangeHistoryRemoveSubgroupFromGroupEvent(subgroup: value, group: $0) }
+                }
             }
         }
     }
@@ -132,7 +151,8 @@ extension AuthorizedStore {
         let requested = batch.map(\.identifier)
         if query.unify {
             var seen = Set<Int64>()
-            try UnifiedContacts.collapse(&batch, reader: reader, visibility: access.visibility, seen: &seen, dropsRepeated: false, in: db)
+            try UnifiedContacts.collapse(
+                &batch, reader: reader, visibility: access.visibility, seen: &seen, dropsRepeated: false, in: db)
         }
         if !adding.isEmpty {
             let added = zip(requested, batch).filter { adding.contains($0.0) }.map(\.1)
@@ -140,13 +160,16 @@ extension AuthorizedStore {
         }
         var result: [String: EventContact] = [:]
         for (identifier, storage) in zip(requested, batch) {
-            result[identifier] = EventContact(storage: storage, containerIdentifier: containers[storage.identifier] ?? "")
+            result[identifier] = EventContact(
+                storage: storage, containerIdentifier: containers[storage.identifier] ?? "")
         }
         return result
     }
 
     /// Reads the container identifiers of contacts the map does not hold yet.
-    private func fillContainers(of batch: [ContactStorage], into containers: inout [String: String], in db: Database) throws {
+    private func fillContainers(of batch: [ContactStorage], into containers: inout [String: String], in db: Database)
+        throws
+    {
         let missing = batch.map(\.identifier).filter { containers[$0] == nil }
         guard !missing.isEmpty else { return }
         let rows = try Row.fetchAll(
@@ -161,7 +184,9 @@ extension AuthorizedStore {
         for row in rows { containers[row[0]] = row[1] }
     }
 
-    private func eventGroups(_ identifiers: [String], in db: Database) throws -> [String: (fields: CNGroup.Fields, container: String)] {
+    private func eventGroups(_ identifiers: [String], in db: Database) throws -> [String: (
+        fields: CNGroup.Fields, container: String
+    )] {
         guard !identifiers.isEmpty else { return [:] }
         // A cursor and StoredText: fetchAll's copied rows hold names cut at U+0000.
         let rows = try Row.fetchCursor(

@@ -84,7 +84,8 @@ package struct HistoryCoalescer {
             case (.group(let id), .deleted): return .deleteGroup(id)
             case (.member(let contact, let group), .pair(let first, let last)):
                 guard first == last else { return nil }
-                return first ? .addMember(contact: contact, group: group) : .removeMember(contact: contact, group: group)
+                return first
+                    ? .addMember(contact: contact, group: group) : .removeMember(contact: contact, group: group)
             case (.subgroup(let child, let group), .pair(let first, let last)):
                 guard first == last else { return nil }
                 return first ? .addSubgroup(child, group: group) : .removeSubgroup(child, group: group)

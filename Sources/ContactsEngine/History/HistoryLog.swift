@@ -44,7 +44,8 @@ package enum HistoryLog {
         transactionID: Int64, in db: Database
     ) throws {
         try db.cachedStatement(
-            sql: "INSERT INTO change_log (transaction_id, operation, identifier, related_identifier, view) VALUES (?, ?, ?, ?, ?)"
+            sql:
+                "INSERT INTO change_log (transaction_id, operation, identifier, related_identifier, view) VALUES (?, ?, ?, ?, ?)"
         ).executeBinding { binder in
             binder.bind(transactionID)
             binder.bind(operation.rawValue)
@@ -86,7 +87,8 @@ package enum HistoryLog {
     /// The token of the store's current state.
     package static func currentToken(in db: Database) throws -> HistoryToken {
         let state = try HistoryState.read(in: db)
-        return HistoryToken(storeIdentifier: state.storeIdentifier, epoch: state.epoch, sequence: try currentSequence(in: db))
+        return HistoryToken(
+            storeIdentifier: state.storeIdentifier, epoch: state.epoch, sequence: try currentSequence(in: db))
     }
 
     /// Deletes the rows the retention lets go and moves the horizon past them.
@@ -101,9 +103,11 @@ package enum HistoryLog {
         )
         var cutoff: Int64 = 0
         if let oldTransaction {
-            let oldSequence = try Int64.fetchOne(
-                db, sql: "SELECT max(sequence) FROM change_log WHERE transaction_id <= ?", arguments: [oldTransaction]
-            ) ?? 0
+            let oldSequence =
+                try Int64.fetchOne(
+                    db, sql: "SELECT max(sequence) FROM change_log WHERE transaction_id <= ?",
+                    arguments: [oldTransaction]
+                ) ?? 0
             cutoff = min(oldSequence, newest - retention.minimumRows)
         }
         cutoff = max(cutoff, newest - retention.maximumRows)
@@ -113,7 +117,8 @@ package enum HistoryLog {
         let deleted = db.changesCount
         // Transactions before the oldest remaining row have nothing left to describe.
         try db.execute(
-            sql: #"DELETE FROM "transaction" WHERE id < (SELECT coalesce(min(transaction_id), (SELECT max(id) FROM "transaction")) FROM change_log)"#
+            sql:
+                #"DELETE FROM "transaction" WHERE id < (SELECT coalesce(min(transaction_id), (SELECT max(id) FROM "transaction")) FROM change_log)"#
         )
         state.horizon = cutoff
         try state.write(in: db)
@@ -130,7 +135,10 @@ package struct HistoryState: Sendable {
 
     package static func read(in db: Database) throws -> HistoryState {
         let rows = try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT key, value FROM store_setting WHERE key IN ('storeIdentifier', 'historyEpoch', 'historyHorizon')")
+            db.cachedStatement(
+                sql:
+                    "SELECT key, value FROM store_setting WHERE key IN ('storeIdentifier', 'historyEpoch', 'historyHorizon')"
+            )
         )
         var values: [String: String] = [:]
         for row in rows { values[row[0]] = row[1] }

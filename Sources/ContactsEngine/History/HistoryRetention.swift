@@ -23,5 +23,6 @@ package struct HistoryRetention: Sendable, Hashable {
     }
 
     /// Thirty days, 10,000 rows at least, 1,000,000 rows at most.
-    package static let standard = HistoryRetention(minimumAge: 30 * 24 * 3600, minimumRows: 10_000, maximumRows: 1_000_000)
+    package static let standard = HistoryRetention(
+        minimumAge: 30 * 24 * 3600, minimumRows: 10_000, maximumRows: 1_000_000)
 }

@@ -11,23 +11,25 @@ package enum HistorySchema {
     }
 
     private static func createVersion3(_ db: Database) throws {
-        try db.execute(sql: """
-            ALTER TABLE "transaction" ADD COLUMN origin TEXT;
-            CREATE INDEX transaction_timestamp ON "transaction"(timestamp);
-            ALTER TABLE change_log ADD COLUMN view INTEGER NOT NULL DEFAULT 0;
-            ALTER TABLE link ADD COLUMN rule INTEGER NOT NULL DEFAULT 0;
-            ALTER TABLE link ADD COLUMN matched_contact_id INTEGER;
-            ALTER TABLE link ADD COLUMN matched_values TEXT NOT NULL DEFAULT '[]';
-            ALTER TABLE link ADD COLUMN linked_at REAL NOT NULL DEFAULT 0;
-            CREATE TABLE keep_separate (
-                low_id INTEGER NOT NULL REFERENCES contact(id) ON DELETE CASCADE,
-                high_id INTEGER NOT NULL REFERENCES contact(id) ON DELETE CASCADE,
-                PRIMARY KEY (low_id, high_id)
-            ) WITHOUT ROWID;
-            CREATE INDEX keep_separate_high ON keep_separate(high_id);
-            """)
         try db.execute(
-            sql: "INSERT OR REPLACE INTO store_setting (key, value) VALUES ('storeIdentifier', ?), ('historyEpoch', '1'), ('historyHorizon', '0')",
+            sql: """
+                ALTER TABLE "transaction" ADD COLUMN origin TEXT;
+                CREATE INDEX transaction_timestamp ON "transaction"(timestamp);
+                ALTER TABLE change_log ADD COLUMN view INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE link ADD COLUMN rule INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE link ADD COLUMN matched_contact_id INTEGER;
+                ALTER TABLE link ADD COLUMN matched_values TEXT NOT NULL DEFAULT '[]';
+                ALTER TABLE link ADD COLUMN linked_at REAL NOT NULL DEFAULT 0;
+                CREATE TABLE keep_separate (
+                    low_id INTEGER NOT NULL REFERENCES contact(id) ON DELETE CASCADE,
+                    high_id INTEGER NOT NULL REFERENCES contact(id) ON DELETE CASCADE,
+                    PRIMARY KEY (low_id, high_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX keep_separate_high ON keep_separate(high_id);
+                """)
+        try db.execute(
+            sql:
+                "INSERT OR REPLACE INTO store_setting (key, value) VALUES ('storeIdentifier', ?), ('historyEpoch', '1'), ('historyHorizon', '0')",
             arguments: [UUID().uuidString]
         )
     }

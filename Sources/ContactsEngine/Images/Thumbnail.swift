@@ -29,12 +29,14 @@ package enum Thumbnail {
             guard let base = buffer.bindMemory(to: UInt8.self).baseAddress else { return nil }
             var width: Int32 = 0
             var height: Int32 = 0
-            guard let pixels = contacts_jpeg_decode(base, UInt(buffer.count), Int32(maximumSide), &width, &height) else {
+            guard let pixels = contacts_jpeg_decode(base, UInt(buffer.count), Int32(maximumSide), &width, &height)
+            else {
                 return nil
             }
             defer { free(pixels) }
             let count = Int(width) * Int(height) * 3
-            return Bitmap(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
+            return Bitmap(
+                width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
         }
     }
 

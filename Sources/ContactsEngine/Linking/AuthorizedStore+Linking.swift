@@ -85,7 +85,8 @@ extension AuthorizedStore {
 
     private static func requireCard(_ identifier: String, in db: Database) throws -> LinkedCard {
         guard let card = try LinkedCard.fetch(identifier: identifier, in: db) else {
-            throw StoreError(.recordDoesNotExist, "contact \(identifier) does not exist", affectedIdentifiers: [identifier])
+            throw StoreError(
+                .recordDoesNotExist, "contact \(identifier) does not exist", affectedIdentifiers: [identifier])
         }
         return card
     }

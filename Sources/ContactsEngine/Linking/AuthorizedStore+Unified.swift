@@ -7,7 +7,8 @@ import GRDB
 extension AuthorizedStore {
     /// Streams contacts like ``enumerateContacts(_:body:)``; when the query unifies, each linked card is
     /// replaced by its unified contact, returned once however many of its cards match.
-    package func enumerateUnifiedContacts(_ query: ContactQuery, body: (consuming ContactStorage) throws -> Bool) throws {
+    package func enumerateUnifiedContacts(_ query: ContactQuery, body: (consuming ContactStorage) throws -> Bool) throws
+    {
         guard query.unify else { return try enumerateContacts(query, body: body) }
         let reader = ContactReader(keys: query.keys, unify: true)
         var returned = Set<String>()
@@ -15,7 +16,8 @@ extension AuthorizedStore {
             // The reader fills the linked identifiers of linked cards only; unlinked ones pass through.
             guard storage.linkedIdentifierCount > 1 else { return try body(storage) }
             let unified = try read { db in
-                try UnifiedContacts.unified(ofCard: storage.identifier, reader: reader, visibility: access.visibility, in: db)
+                try UnifiedContacts.unified(
+                    ofCard: storage.identifier, reader: reader, visibility: access.visibility, in: db)
             }
             guard let unified else { return try body(storage) }
             guard returned.insert(unified.identifier).inserted else { return true }

@@ -18,9 +18,13 @@ package enum AutomaticLinking {
         guard try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM container")) ?? 0 > 1 else { return }
         let saved = try String.fetchAll(
             db.cachedStatement(
-                sql: "SELECT DISTINCT identifier FROM change_log WHERE transaction_id = ? AND operation IN (?, ?) AND view != ?"
+                sql:
+                    "SELECT DISTINCT identifier FROM change_log WHERE transaction_id = ? AND operation IN (?, ?) AND view != ?"
             ),
-            arguments: [transactionID, ChangeOperation.addContact.rawValue, ChangeOperation.updateContact.rawValue, HistoryView.unified.rawValue]
+            arguments: [
+                transactionID, ChangeOperation.addContact.rawValue, ChangeOperation.updateContact.rawValue,
+                HistoryView.unified.rawValue,
+            ]
         )
         for identifier in saved {
             guard let card = try LinkedCard.fetch(identifier: identifier, in: db), card.personID == nil,
@@ -29,12 +33,14 @@ package enum AutomaticLinking {
             else { continue }
             guard let match = try bestMatch(for: card, profile: profile, in: db) else { continue }
             let reasons: [Int64: ContactLinker.Reason] = [
-                card.id: ContactLinker.Reason(rule: match.rule, matchedContactID: match.card.id, matchedValues: match.values),
+                card.id: ContactLinker.Reason(
+                    rule: match.rule, matchedContactID: match.card.id, matchedValues: match.values),
                 match.card.id: ContactLinker.Reason(
                     rule: match.rule, matchedContactID: card.id, matchedValues: Array(match.values.reversed())
                 ),
             ]
-            try ContactLinker.link([match.card, card], preferred: nil, reasons: reasons, transactionID: transactionID, in: db)
+            try ContactLinker.link(
+                [match.card, card], preferred: nil, reasons: reasons, transactionID: transactionID, in: db)
         }
     }
 
@@ -46,7 +52,8 @@ package enum AutomaticLinking {
 
     private static func bestMatch(for card: LinkedCard, profile: MatchProfile, in db: Database) throws -> Match? {
         for candidateID in try sameNameCandidates(profile, excluding: card.id, in: db) {
-            guard let candidate = try LinkedCard.fetch(id: candidateID, in: db), candidate.containerID != card.containerID,
+            guard let candidate = try LinkedCard.fetch(id: candidateID, in: db),
+                candidate.containerID != card.containerID,
                 try !ContactLinker.areKeptSeparate(card.id, candidate.id, in: db),
                 let other = try MatchProfile.fetch(contactID: candidate.id, in: db), other.name == profile.name
             else { continue }
@@ -63,15 +70,20 @@ package enum AutomaticLinking {
     }
 
     /// Cards whose name index holds every word of the name, oldest first.
-    private static func sameNameCandidates(_ profile: MatchProfile, excluding id: Int64, in db: Database) throws -> [Int64] {
+    private static func sameNameCandidates(_ profile: MatchProfile, excluding id: Int64, in db: Database) throws
+        -> [Int64]
+    {
         let words = Array(Set(profile.words)).sorted()
         guard !words.isEmpty else { return [] }
         // A word's contacts are in the large index or staged (IndexStaging): each word reads both.
         let ranges = Array(
-            repeating: "SELECT contact_id FROM (SELECT contact_id FROM name_index WHERE token = ? UNION ALL SELECT contact_id FROM name_index_staged WHERE token = ?)",
+            repeating:
+                "SELECT contact_id FROM (SELECT contact_id FROM name_index WHERE token = ? UNION ALL SELECT contact_id FROM name_index_staged WHERE token = ?)",
             count: words.count)
         let sql = ranges.joined(separator: " INTERSECT ") + " ORDER BY 1 LIMIT \(candidateLimit + 1)"
-        return try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(words.flatMap { [$0, $0] }))
-            .filter { $0 != id }
+        return try Int64.fetchAll(
+            db.cachedStatement(sql: sql), arguments: StatementArguments(words.flatMap { [$0, $0] })
+        )
+        .filter { $0 != id }
     }
 }

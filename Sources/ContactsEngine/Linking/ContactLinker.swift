@@ -79,10 +79,12 @@ package enum ContactLinker {
             }
         }
         for identifier in oldUnified where identifier != chosen.identifier {
-            try HistoryLog.insert(.deleteContact, identifier, related: nil, view: .unified, transactionID: transactionID, in: db)
+            try HistoryLog.insert(
+                .deleteContact, identifier, related: nil, view: .unified, transactionID: transactionID, in: db)
         }
         let operation: ChangeOperation = oldUnified.contains(chosen.identifier) ? .updateContact : .addContact
-        try HistoryLog.insert(operation, chosen.identifier, related: nil, view: .unified, transactionID: transactionID, in: db)
+        try HistoryLog.insert(
+            operation, chosen.identifier, related: nil, view: .unified, transactionID: transactionID, in: db)
     }
 
     /// Detaches a card from its unified contact and remembers to keep it apart from the other cards.
@@ -96,35 +98,47 @@ package enum ContactLinker {
         try db.cachedStatement(sql: "DELETE FROM link WHERE contact_id = ?").execute(arguments: [card.id])
         // The detached card is a unified contact of its own again.
         let operation: ChangeOperation = view == .both ? .updateContact : .addContact
-        try HistoryLog.insert(operation, card.identifier, related: nil, view: .unified, transactionID: transactionID, in: db)
+        try HistoryLog.insert(
+            operation, card.identifier, related: nil, view: .unified, transactionID: transactionID, in: db)
     }
 
     /// Keeps the link bookkeeping right before a card is deleted.
     ///
     /// - Returns: The view of the card's delete row: `.both` when the card was a unified contact of its own
     ///   (unlinked, or preferred), `.perContainer` when unified readers see an update instead.
-    package static func contactWillBeDeleted(_ identifier: String, transactionID: Int64, in db: Database) throws -> HistoryView {
-        guard let card = try LinkedCard.fetch(identifier: identifier, in: db), card.personID != nil else { return .both }
+    package static func contactWillBeDeleted(_ identifier: String, transactionID: Int64, in db: Database) throws
+        -> HistoryView
+    {
+        guard let card = try LinkedCard.fetch(identifier: identifier, in: db), card.personID != nil else {
+            return .both
+        }
         return try detach(card, members: card.unifiedMembers(in: db), transactionID: transactionID, in: db)
     }
 
     /// Fixes the rest of a unified contact when one card leaves it, and writes what unified readers see.
-    private static func detach(_ card: LinkedCard, members: [LinkedCard], transactionID: Int64, in db: Database) throws -> HistoryView {
+    private static func detach(_ card: LinkedCard, members: [LinkedCard], transactionID: Int64, in db: Database) throws
+        -> HistoryView
+    {
         let remaining = members.filter { $0.id != card.id }
         if remaining.count == 1 {
             try db.cachedStatement(sql: "DELETE FROM link WHERE contact_id = ?").execute(arguments: [remaining[0].id])
         }
         guard card.isPreferred else {
             if let preferred = remaining.first(where: \.isPreferred) {
-                try HistoryLog.insert(.updateContact, preferred.identifier, related: nil, view: .unified, transactionID: transactionID, in: db)
+                try HistoryLog.insert(
+                    .updateContact, preferred.identifier, related: nil, view: .unified, transactionID: transactionID,
+                    in: db)
             }
             return .perContainer
         }
         guard let successor = remaining.first else { return .both }
         if remaining.count > 1 {
-            try db.cachedStatement(sql: "UPDATE link SET is_preferred = 1 WHERE contact_id = ?").execute(arguments: [successor.id])
+            try db.cachedStatement(sql: "UPDATE link SET is_preferred = 1 WHERE contact_id = ?").execute(arguments: [
+                successor.id
+            ])
         }
-        try HistoryLog.insert(.addContact, successor.identifier, related: nil, view: .unified, transactionID: transactionID, in: db)
+        try HistoryLog.insert(
+            .addContact, successor.identifier, related: nil, view: .unified, transactionID: transactionID, in: db)
         return .both
     }
 

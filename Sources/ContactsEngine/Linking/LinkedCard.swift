@@ -37,7 +37,8 @@ package struct LinkedCard: Hashable, Sendable {
     /// The cards of a unified contact in merge order: the preferred card, then the others by age (row id).
     package static func members(ofPerson person: Int64, in db: Database) throws -> [LinkedCard] {
         try Row.fetchAll(
-            db.cachedStatement(sql: selection + " WHERE link.person_id = ? ORDER BY link.is_preferred DESC, contact.id"),
+            db.cachedStatement(
+                sql: selection + " WHERE link.person_id = ? ORDER BY link.is_preferred DESC, contact.id"),
             arguments: [person]
         ).map(LinkedCard.init(row:))
     }

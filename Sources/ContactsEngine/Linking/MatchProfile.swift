@@ -17,7 +17,8 @@ struct MatchProfile {
         // Cursors, not fetchOne or fetchAll: copied rows hold text cut at U+0000 (see StoredText), and a name
         // cut there would match another one.
         let rows = try Row.fetchCursor(
-            db.cachedStatement(sql: "SELECT contact_type, given_name, family_name, organization_name FROM contact WHERE id = ?"),
+            db.cachedStatement(
+                sql: "SELECT contact_type, given_name, family_name, organization_name FROM contact WHERE id = ?"),
             arguments: [contactID]
         )
         guard let row = try rows.next() else { return nil }
@@ -27,7 +28,10 @@ struct MatchProfile {
         let name = folded.allSatisfy(\.isEmpty) ? "" : (isOrganization ? "org " : "") + folded.joined(separator: " ")
         var profile = MatchProfile(name: name, words: parts.flatMap(TextFolding.words), emails: [], phones: [])
         let values = try Row.fetchCursor(
-            db.cachedStatement(sql: "SELECT kind, identifier, value FROM contact_value WHERE contact_id = ? AND kind IN (1, 2) ORDER BY kind, position"),
+            db.cachedStatement(
+                sql:
+                    "SELECT kind, identifier, value FROM contact_value WHERE contact_id = ? AND kind IN (1, 2) ORDER BY kind, position"
+            ),
             arguments: [contactID]
         )
         while let value = try values.next() {

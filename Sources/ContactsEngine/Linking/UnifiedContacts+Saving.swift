@@ -8,7 +8,9 @@ extension UnifiedContacts {
     ///
     /// Values of other cards stay on their cards as stored: editing or removing them through the unified
     /// contact is not saved (docs/Linking.md). A contact fetched without unification is written as it is.
-    package static func cardStorage(of storage: ContactStorage, contactID: Int64, in db: Database) throws -> ContactStorage {
+    package static func cardStorage(of storage: ContactStorage, contactID: Int64, in db: Database) throws
+        -> ContactStorage
+    {
         guard storage.linkedIdentifierCount > 1 else { return storage }
         let foreign = Set(
             try String.fetchAll(

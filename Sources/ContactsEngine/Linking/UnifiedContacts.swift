@@ -20,7 +20,8 @@ package enum UnifiedContacts {
     ///   - dropsRepeated: Whether a unified contact in `seen` is left out of the batch, so a fetch returns
     ///     it once; false keeps one entry per card (reads by identifier).
     package static func collapse(
-        _ batch: inout [ContactStorage], reader: ContactReader, visibility: VisibleContacts? = nil, seen: inout Set<Int64>,
+        _ batch: inout [ContactStorage], reader: ContactReader, visibility: VisibleContacts? = nil,
+        seen: inout Set<Int64>,
         dropsRepeated: Bool = true, in db: Database
     ) throws {
         guard !batch.isEmpty,
@@ -114,7 +115,9 @@ package enum UnifiedContacts {
         }
         result.birthday = cards.lazy.compactMap(\.birthday).first
         result.nonGregorianBirthday = cards.lazy.compactMap(\.nonGregorianBirthday).first
-        if let withImage = cards.first(where: { $0.imageDataAvailable || $0.imageData != nil || $0.thumbnailImageData != nil }) {
+        if let withImage = cards.first(where: {
+            $0.imageDataAvailable || $0.imageData != nil || $0.thumbnailImageData != nil
+        }) {
             result.imageDataAvailable = withImage.imageDataAvailable
             result.imageData = withImage.imageData
             result.thumbnailImageData = withImage.thumbnailImageData
@@ -140,7 +143,8 @@ package enum UnifiedContacts {
         var merged: [CNLabeledValue<Value>] = []
         for card in cards {
             let rows = LabeledValueRow.rows(of: property, in: card)
-            for (value, row) in zip(card[keyPath: keyPath], rows) where seen.insert(duplicateKey(row, property)).inserted {
+            for (value, row) in zip(card[keyPath: keyPath], rows)
+            where seen.insert(duplicateKey(row, property)).inserted {
                 merged.append(value)
             }
         }

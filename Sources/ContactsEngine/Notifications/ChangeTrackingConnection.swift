@@ -6,7 +6,9 @@ import Foundation
 package protocol ChangeTrackingConnection: ContactStoreConnection {
     func currentHistoryToken() throws(CNError) -> Data
     func changeHistory(_ query: ChangeHistoryQuery) throws(CNError) -> (events: ChangeHistoryEvents, token: Data)
-    func contacts(_ query: ContactQuery, mutableObjects: Bool) throws(CNError) -> (contacts: FetchedContacts, token: Data)
+    func contacts(_ query: ContactQuery, mutableObjects: Bool) throws(CNError) -> (
+        contacts: FetchedContacts, token: Data
+    )
     func link(_ identifiers: [String], preferredIdentifier: String?) throws(CNError)
     func unlink(_ identifiers: [String]) throws(CNError)
     func keepSeparate(_ first: String, _ second: String) throws(CNError)

@@ -9,7 +9,9 @@ extension EmbeddedConnection: ChangeTrackingConnection {
         return try StoreError.mapped { try store.currentHistoryToken().data }
     }
 
-    package func changeHistory(_ query: ChangeHistoryQuery) throws(CNError) -> (events: ChangeHistoryEvents, token: Data) {
+    package func changeHistory(_ query: ChangeHistoryQuery) throws(CNError) -> (
+        events: ChangeHistoryEvents, token: Data
+    ) {
         let store = try authorized(requiring: query.keys)
         return try StoreError.mapped {
             let plan = try store.historyPlan(query)
@@ -17,7 +19,9 @@ extension EmbeddedConnection: ChangeTrackingConnection {
         }
     }
 
-    package func contacts(_ query: ContactQuery, mutableObjects: Bool) throws(CNError) -> (contacts: FetchedContacts, token: Data) {
+    package func contacts(_ query: ContactQuery, mutableObjects: Bool) throws(CNError) -> (
+        contacts: FetchedContacts, token: Data
+    ) {
         let store = try authorized(requiring: query.keys)
         return try StoreError.mapped {
             let token = try store.currentHistoryToken().data

@@ -70,11 +70,13 @@ package final class StoreChangeWatcher: Sendable {
                 state.dataVersion = version
                 let (latest, external) = try connection.read { db -> (Int64, Bool) in
                     let latest = try Int64.fetchOne(db, sql: #"SELECT max(id) FROM "transaction""#) ?? 0
-                    let external = try Bool.fetchOne(
-                        db,
-                        sql: #"SELECT EXISTS (SELECT 1 FROM "transaction" WHERE id > ? AND (origin IS NULL OR origin != ?))"#,
-                        arguments: [state.lastTransaction, HistoryLog.processOrigin]
-                    ) ?? false
+                    let external =
+                        try Bool.fetchOne(
+                            db,
+                            sql:
+                                #"SELECT EXISTS (SELECT 1 FROM "transaction" WHERE id > ? AND (origin IS NULL OR origin != ?))"#,
+                            arguments: [state.lastTransaction, HistoryLog.processOrigin]
+                        ) ?? false
                     return (latest, external)
                 }
                 state.lastTransaction = max(state.lastTransaction, latest)
@@ -98,7 +100,8 @@ package final class StoreChangeWatcher: Sendable {
         configuration.busyMode = .timeout(1)
         let connection = try DatabaseQueue(path: url.path, configuration: configuration)
         state.dataVersion = try connection.inDatabase { try Int64.fetchOne($0, sql: "PRAGMA data_version") } ?? 0
-        state.lastTransaction = try connection.read { try Int64.fetchOne($0, sql: #"SELECT max(id) FROM "transaction""#) } ?? 0
+        state.lastTransaction =
+            try connection.read { try Int64.fetchOne($0, sql: #"SELECT max(id) FROM "transaction""#) } ?? 0
         state.connection = connection
         // Attached after the first tick: this tick has nothing to compare yet.
         return nil

@@ -18,7 +18,8 @@ package enum PhoneIndexSchema {
                 WHERE kind = ? AND id NOT IN (SELECT value_id FROM phone_index)
                 """,
             arguments: [kind])
-        let insert = try db.makeStatement(sql: "INSERT OR IGNORE INTO phone_index (key, value_id, contact_id) VALUES (?, ?, ?)")
+        let insert = try db.makeStatement(
+            sql: "INSERT OR IGNORE INTO phone_index (key, value_id, contact_id) VALUES (?, ?, ?)")
         for row in rows {
             let value: String = row["value"]
             guard let key = matcher.indexKey(for: value) else { continue }

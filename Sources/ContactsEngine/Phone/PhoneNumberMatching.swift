@@ -55,7 +55,8 @@ package struct DigitSuffixPhoneMatcher: PhoneNumberMatching {
     package static func digits(of number: String) -> String {
         if number.utf8.allSatisfy({ $0 < 0x80 }) {
             // The common case, and much cheaper than walking characters.
-            return String(decoding: number.utf8.filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }, as: UTF8.self)
+            return String(
+                decoding: number.utf8.filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }, as: UTF8.self)
         }
         var result = ""
         for character in number {

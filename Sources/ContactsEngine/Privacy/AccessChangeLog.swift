@@ -45,7 +45,9 @@ package enum AccessChangeLog {
         )
         let transactionID = db.lastInsertedRowID
         let statement = try db.cachedStatement(
-            sql: "INSERT INTO change_log (transaction_id, operation, identifier, related_identifier) VALUES (?, ?, ?, ?)")
+            sql:
+                "INSERT INTO change_log (transaction_id, operation, identifier, related_identifier) VALUES (?, ?, ?, ?)"
+        )
         for (operation, identifier) in rows {
             try statement.execute(arguments: [transactionID, operation, identifier, new.bundleIdentifier])
         }
@@ -55,7 +57,8 @@ package enum AccessChangeLog {
     private static func visible(_ record: AuthorizationRecord?) -> Visibility {
         guard let record else { return .none }
         return AccessScope(
-            accessor: .app(AppIdentity(bundleIdentifier: record.bundleIdentifier)), record: record, policy: .unrestricted
+            accessor: .app(AppIdentity(bundleIdentifier: record.bundleIdentifier)), record: record,
+            policy: .unrestricted
         ).visibility
     }
 }

@@ -25,7 +25,7 @@ package final class AdministratorPolicySource: Sendable {
         static func == (left: FileSignature, right: FileSignature) -> Bool {
             switch (left, right) {
             case (.absent, .absent): true
-            case let (.file(d1, i1, s1, m1, c1), .file(d2, i2, s2, m2, c2)):
+            case (.file(let d1, let i1, let s1, let m1, let c1), .file(let d2, let i2, let s2, let m2, let c2)):
                 d1 == d2 && i1 == i2 && s1 == s2 && m1.tv_sec == m2.tv_sec && m1.tv_nsec == m2.tv_nsec
                     && c1.tv_sec == c2.tv_sec && c1.tv_nsec == c2.tv_nsec
             default: false

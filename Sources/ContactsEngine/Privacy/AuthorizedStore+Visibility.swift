@@ -13,7 +13,8 @@ extension AuthorizedStore {
     func requireVisible(_ identifiers: [String]) throws {
         guard access.visibility != nil else { return }
         for identifier in identifiers where try !reveals(identifier) {
-            throw StoreError(.recordDoesNotExist, "contact \(identifier) does not exist", affectedIdentifiers: [identifier])
+            throw StoreError(
+                .recordDoesNotExist, "contact \(identifier) does not exist", affectedIdentifiers: [identifier])
         }
     }
 

@@ -40,7 +40,8 @@ extension EmbeddedConnection: ContactPickerConnection {
         let options = gate.options
         let flows = ContactAccessFlows(
             repository: gate.repository(database), directory: gate.directory(database),
-            trustedAgent: options.trustedAgent ?? CancellingTrustedAgent(), consentAgent: options.resolvedConsentAgent(),
+            trustedAgent: options.trustedAgent ?? CancellingTrustedAgent(),
+            consentAgent: options.resolvedConsentAgent(),
             policy: gate.policy, environment: options.resolvedEnvironment)
         return (flows, app)
     }

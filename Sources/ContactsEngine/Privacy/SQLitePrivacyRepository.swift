@@ -23,7 +23,8 @@ package struct SQLitePrivacyRepository: PrivacyRepository {
     package func records() throws(CNError) -> [AuthorizationRecord] {
         try StoreError.mapped {
             try store.read { db in
-                let identifiers = try String.fetchAll(db, sql: "SELECT bundle_identifier FROM app ORDER BY bundle_identifier")
+                let identifiers = try String.fetchAll(
+                    db, sql: "SELECT bundle_identifier FROM app ORDER BY bundle_identifier")
                 return try identifiers.compactMap { try Self.record(for: $0, in: db) }
             }
         }
@@ -49,7 +50,9 @@ package struct SQLitePrivacyRepository: PrivacyRepository {
     /// The small part of a record every gated call reads: one indexed row, no identifier sets.
     package func state(for bundleIdentifier: String) throws(CNError) -> AppAccessState? {
         // One row by its unique key: one statement, so no transaction around it (the gate reads it on every call).
-        try StoreError.mapped { try store.readOneStatement { db in try AppAccessState.fetch(bundleIdentifier, in: db) } }
+        try StoreError.mapped {
+            try store.readOneStatement { db in try AppAccessState.fetch(bundleIdentifier, in: db) }
+        }
     }
 
     static func record(for bundleIdentifier: String, in db: Database) throws -> AuthorizationRecord? {
@@ -81,7 +84,9 @@ package struct SQLitePrivacyRepository: PrivacyRepository {
         )
     }
 
-    private static func store(_ record: AuthorizationRecord, replacing old: AuthorizationRecord?, in db: Database) throws {
+    private static func store(_ record: AuthorizationRecord, replacing old: AuthorizationRecord?, in db: Database)
+        throws
+    {
         try db.execute(
             sql: """
                 INSERT INTO app (bundle_identifier, status, decided_at, display_name, usage_description, revision, revocation)
@@ -97,8 +102,9 @@ package struct SQLitePrivacyRepository: PrivacyRepository {
                 Int64(bitPattern: record.generation.revocation),
             ]
         )
-        guard let appID = try Int64.fetchOne(
-            db, sql: "SELECT id FROM app WHERE bundle_identifier = ?", arguments: [record.bundleIdentifier])
+        guard
+            let appID = try Int64.fetchOne(
+                db, sql: "SELECT id FROM app WHERE bundle_identifier = ?", arguments: [record.bundleIdentifier])
         else { return }
         let oldGranted = old?.limitedIdentifiers ?? []
         let oldCreated = old?.createdIdentifiers ?? []
@@ -107,7 +113,9 @@ package struct SQLitePrivacyRepository: PrivacyRepository {
         try AccessChangeLog.record(from: old, to: record, in: db)
     }
 
-    private static func replaceSet(table: String, appID: Int64, old: Set<String>, new: Set<String>, in db: Database) throws {
+    private static func replaceSet(table: String, appID: Int64, old: Set<String>, new: Set<String>, in db: Database)
+        throws
+    {
         let removed = old.subtracting(new)
         let added = new.subtracting(old)
         if !removed.isEmpty {

@@ -36,7 +36,8 @@ package struct VisibleContacts: Hashable, Sendable {
 
     /// Whether one contact is visible.
     package func contains(_ identifier: String, in db: Database) throws -> Bool {
-        let sql = "SELECT EXISTS (SELECT 1 FROM contact WHERE identifier = ? AND \(identifierCondition(column: "identifier")))"
+        let sql =
+            "SELECT EXISTS (SELECT 1 FROM contact WHERE identifier = ? AND \(identifierCondition(column: "identifier")))"
         return try Bool.fetchOne(db, sql: sql, arguments: [identifier]) ?? false
     }
 }

@@ -14,7 +14,8 @@ package struct ContactQuery: Sendable {
     package var keepsEveryContact: Bool
 
     package init(
-        predicate: ContactsPredicate.Kind?, keys: ContactKeySet, sortOrder: CNContactSortOrder = .none, unify: Bool = true,
+        predicate: ContactsPredicate.Kind?, keys: ContactKeySet, sortOrder: CNContactSortOrder = .none,
+        unify: Bool = true,
         keepsEveryContact: Bool = false
     ) {
         self.predicate = predicate

@@ -41,8 +41,11 @@ extension PredicateCompiler {
                 UNION ALL SELECT contact_id FROM name_index_staged WHERE token >= ? AND token < ?
                 """
             // Each range is a compound of its own: INTERSECT and UNION ALL chain left to right.
-            let ranges = sparse.count == 1 ? range : Array(repeating: "SELECT contact_id FROM (\(range))", count: sparse.count)
-                .joined(separator: " INTERSECT ")
+            let ranges =
+                sparse.count == 1
+                ? range
+                : Array(repeating: "SELECT contact_id FROM (\(range))", count: sparse.count)
+                    .joined(separator: " INTERSECT ")
             clauses.append("id IN (\(ranges))")
             for word in sparse {
                 arguments += [word, word + "\u{10FFFF}", word, word + "\u{10FFFF}"]

@@ -55,7 +55,8 @@ package struct PredicateCompiler {
                 arguments: [identifier]
             )
         case .contactsInContainer(let identifier):
-            return Condition(sql: "container_id = (SELECT id FROM container WHERE identifier = ?)", arguments: [identifier])
+            return Condition(
+                sql: "container_id = (SELECT id FROM container WHERE identifier = ?)", arguments: [identifier])
         case .contactsMatchingEmailAddress(let address):
             let search = address.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
             // Bound as bytes and cast to text in SQL: GRDB binds a String as a C string, which would cut the

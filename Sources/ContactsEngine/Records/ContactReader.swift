@@ -263,7 +263,9 @@ package struct ContactReader {
     private func loadImages(
         into batch: inout [ContactStorage], positions: [Int64: Int], ids: BatchIDs, in db: Database
     ) throws {
-        let columns = [keys.contains(.imageData) ? "image" : "NULL", keys.contains(.thumbnailImageData) ? "thumbnail" : "NULL"]
+        let columns = [
+            keys.contains(.imageData) ? "image" : "NULL", keys.contains(.thumbnailImageData) ? "thumbnail" : "NULL",
+        ]
         let statement = try db.cachedStatement(
             sql: """
                 SELECT contact_id, \(columns.joined(separator: ", ")) FROM contact_image

@@ -248,25 +248,43 @@ package final class ContactRowBatch {
         }
         switch table {
         case .contacts:
-            let columns = ["id", "identifier", "container_id"]
-                + ContactColumns.scalarProperties.compactMap(ContactColumns.column(of:)) + ["sort_given", "sort_family"]
+            let columns =
+                ["id", "identifier", "container_id"]
+                + ContactColumns.scalarProperties.compactMap(ContactColumns.column(of:)) + [
+                    "sort_given", "sort_family",
+                ]
             return (
                 "INSERT OR FAIL INTO contact (\(columns.joined(separator: ", ")), staged) VALUES ",
                 row(columns.count, suffix: stagesKeys ? ", 1" : ", 0"), columns.count
             )
         case .values:
-            return ("INSERT OR FAIL INTO contact_value (id, contact_id, kind, position, identifier, label, value, detail, search) VALUES ", row(9), 9)
+            return (
+                "INSERT OR FAIL INTO contact_value (id, contact_id, kind, position, identifier, label, value, detail, search) VALUES ",
+                row(9), 9
+            )
         case .phoneKeys:
-            return ("INSERT OR IGNORE INTO \(stagesKeys ? "phone_index_staged" : "phone_index") (key, value_id, contact_id) VALUES ", row(3), 3)
+            return (
+                "INSERT OR IGNORE INTO \(stagesKeys ? "phone_index_staged" : "phone_index") (key, value_id, contact_id) VALUES ",
+                row(3), 3
+            )
         case .nameTokens:
-            return ("INSERT OR IGNORE INTO \(stagesKeys ? "name_index_staged" : "name_index") (token, contact_id) VALUES ", row(2), 2)
+            return (
+                "INSERT OR IGNORE INTO \(stagesKeys ? "name_index_staged" : "name_index") (token, contact_id) VALUES ",
+                row(2), 2
+            )
         case .uids:
             // A new contact's UID matched no stored UID (else its card would update that contact): plain inserts.
             return ("INSERT OR FAIL INTO contact_uid (contact_id, container_id, uid) VALUES ", row(3), 3)
         case .unknownProperties:
-            return (#"INSERT OR FAIL INTO unknown_property (contact_id, position, "group", name, parameters, value) VALUES "#, row(6), 6)
+            return (
+                #"INSERT OR FAIL INTO unknown_property (contact_id, position, "group", name, parameters, value) VALUES "#,
+                row(6), 6
+            )
         case .log:
-            return ("INSERT OR FAIL INTO change_log (transaction_id, operation, identifier, related_identifier, view) VALUES ", row(5), 5)
+            return (
+                "INSERT OR FAIL INTO change_log (transaction_id, operation, identifier, related_identifier, view) VALUES ",
+                row(5), 5
+            )
         }
     }
 

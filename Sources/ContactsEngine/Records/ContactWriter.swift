@@ -43,7 +43,8 @@ package struct ContactWriter: Sendable {
 
     /// A new contact, staged (its sort keys go to the small partial indexes) or not.
     private static func insertSQL(staged: Bool) -> String {
-        let columns = ["identifier", "container_id"] + ContactColumns.scalarProperties.compactMap(ContactColumns.column(of:))
+        let columns =
+            ["identifier", "container_id"] + ContactColumns.scalarProperties.compactMap(ContactColumns.column(of:))
             + ["sort_given", "sort_family", "staged"]
         let marks = Array(repeating: "?", count: columns.count - 1).joined(separator: ", ")
         return "INSERT INTO contact (\(columns.joined(separator: ", "))) VALUES (\(marks), \(staged ? 1 : 0))"
@@ -121,7 +122,8 @@ package struct ContactWriter: Sendable {
 
     /// The contact row alone.
     private func insertRow(_ contact: PreparedContact, containerID: Int64, in db: Database) throws -> Int64 {
-        try db.cachedStatement(sql: stagesKeys ? Self.stagedInsertSQL : Self.straightInsertSQL).executeBinding { binder in
+        try db.cachedStatement(sql: stagesKeys ? Self.stagedInsertSQL : Self.straightInsertSQL).executeBinding {
+            binder in
             Self.bindRow(of: contact, containerID: containerID, to: &binder)
         }
         let contactID = db.lastInsertedRowID
@@ -153,10 +155,12 @@ package struct ContactWriter: Sendable {
             try db.cachedStatement(sql: "DELETE FROM contact_value WHERE contact_id = ? AND kind = ?")
                 .execute(arguments: [contactID, kind])
             let rows = LabeledValueRow.rows(of: property, in: storage)
-            try insertValues(rows.map { PreparedContact.Value(row: $0, phoneKey: phoneKey(of: $0)) }, contactID: contactID, in: db)
+            try insertValues(
+                rows.map { PreparedContact.Value(row: $0, phoneKey: phoneKey(of: $0)) }, contactID: contactID, in: db)
         }
         if keys.contains(.imageData) {
-            try db.cachedStatement(sql: "DELETE FROM contact_image WHERE contact_id = ?").execute(arguments: [contactID])
+            try db.cachedStatement(sql: "DELETE FROM contact_image WHERE contact_id = ?").execute(arguments: [contactID]
+            )
             try db.cachedStatement(sql: "UPDATE contact SET has_image = 0 WHERE id = ?").execute(arguments: [contactID])
             if let image = storage.imageData {
                 try writeImage(image, contactID: contactID, in: db)
@@ -179,19 +183,24 @@ package struct ContactWriter: Sendable {
     /// A contact's keys may be in the large index or staged (or both, never for the same key): both go.
     private func deleteNameTokens(contactID: Int64, in db: Database) throws {
         try db.cachedStatement(sql: "DELETE FROM name_index WHERE contact_id = ?").execute(arguments: [contactID])
-        try db.cachedStatement(sql: "DELETE FROM name_index_staged WHERE contact_id = ?").execute(arguments: [contactID])
+        try db.cachedStatement(sql: "DELETE FROM name_index_staged WHERE contact_id = ?").execute(arguments: [contactID]
+        )
     }
 
     private func deletePhoneKeys(contactID: Int64, in db: Database) throws {
         try db.cachedStatement(sql: "DELETE FROM phone_index WHERE contact_id = ?").execute(arguments: [contactID])
-        try db.cachedStatement(sql: "DELETE FROM phone_index_staged WHERE contact_id = ?").execute(arguments: [contactID])
+        try db.cachedStatement(sql: "DELETE FROM phone_index_staged WHERE contact_id = ?").execute(arguments: [
+            contactID
+        ])
     }
 
     /// Marks a contact whose keys are rewritten as staged, so the staged contacts count every staged key
     /// (``IndexStaging``'s invariant); its sort keys move to the small partial indexes with it.
     private func markStaged(contactID: Int64, in db: Database) throws {
         guard stagesKeys else { return }
-        try db.cachedStatement(sql: "UPDATE contact SET staged = 1 WHERE id = ? AND staged = 0").execute(arguments: [contactID])
+        try db.cachedStatement(sql: "UPDATE contact SET staged = 1 WHERE id = ? AND staged = 0").execute(arguments: [
+            contactID
+        ])
         stagingTally.add(db.changesCount)
     }
 
@@ -260,14 +269,16 @@ package struct ContactWriter: Sendable {
     /// index, halting, resetting).
     private static func nameTokenSQL(table: String) -> [String] {
         (0...8).map { count in
-            "INSERT OR IGNORE INTO \(table) (token, contact_id) VALUES " + Array(repeating: "(?, ?)", count: count).joined(separator: ", ")
+            "INSERT OR IGNORE INTO \(table) (token, contact_id) VALUES "
+                + Array(repeating: "(?, ?)", count: count).joined(separator: ", ")
         }
     }
 
     private static let stagedNameTokenSQL = nameTokenSQL(table: "name_index_staged")
     private static let straightNameTokenSQL = nameTokenSQL(table: "name_index")
 
-    private static let stagedPhoneKeySQL = "INSERT OR IGNORE INTO phone_index_staged (key, value_id, contact_id) VALUES (?, ?, ?)"
+    private static let stagedPhoneKeySQL =
+        "INSERT OR IGNORE INTO phone_index_staged (key, value_id, contact_id) VALUES (?, ?, ?)"
     private static let phoneKeySQL = "INSERT OR IGNORE INTO phone_index (key, value_id, contact_id) VALUES (?, ?, ?)"
 
     private func insertNameTokens(_ tokens: Set<String>, contactID: Int64, in db: Database) throws {
@@ -327,7 +338,9 @@ package struct ContactWriter: Sendable {
     }
 
     /// Binds the stored form of a single-valued property: text with every byte, dates in ``DateCoding``.
-    private static func bindColumn(of property: ContactProperty, in storage: ContactStorage, to binder: inout StatementBinder) {
+    private static func bindColumn(
+        of property: ContactProperty, in storage: ContactStorage, to binder: inout StatementBinder
+    ) {
         switch property {
         case .contactType: binder.bind(storage.contactType.rawValue)
         case .birthday: binder.bind(storage.birthday.map(DateCoding.encode))

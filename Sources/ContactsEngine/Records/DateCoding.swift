@@ -12,8 +12,11 @@ package enum DateCoding {
         }
         let calendar = components.calendar.map { CalendarIdentifierName.name(of: $0.identifier) } ?? ""
         let leap = components.isLeapMonth.map { $0 ? "1" : "0" } ?? ""
-        return [calendar, field(components.era), field(components.year), field(components.month), field(components.day), leap]
-            .joined(separator: ";")
+        return [
+            calendar, field(components.era), field(components.year), field(components.month), field(components.day),
+            leap,
+        ]
+        .joined(separator: ";")
     }
 
     package static func decode(_ text: String) -> DateComponents {
@@ -52,7 +55,9 @@ package enum DateCoding {
         components.year = integer(field(2))
         components.month = integer(field(3))
         components.day = integer(field(4))
-        if !fields[5].isEmpty { components.isLeapMonth = fields[5].count == 1 && bytes[fields[5].lowerBound] == UInt8(ascii: "1") }
+        if !fields[5].isEmpty {
+            components.isLeapMonth = fields[5].count == 1 && bytes[fields[5].lowerBound] == UInt8(ascii: "1")
+        }
         return components
     }
 

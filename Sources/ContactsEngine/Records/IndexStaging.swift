@@ -79,10 +79,11 @@ package enum IndexStaging {
         let limit = policy.limit(contacts: contacts)
         guard tally.reached(max(1, limit / 100)) else { return false }
         // Counted up to the limit only, through the small partial index.
-        let staged = try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT count(*) FROM (SELECT 1 FROM contact WHERE staged = 1 LIMIT ?)"),
-            arguments: [limit]
-        ) ?? 0
+        let staged =
+            try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT count(*) FROM (SELECT 1 FROM contact WHERE staged = 1 LIMIT ?)"),
+                arguments: [limit]
+            ) ?? 0
         guard staged >= limit else { return false }
         try merge(in: db)
         return true

@@ -81,31 +81,37 @@ package struct LabeledValueRow: Sendable, Equatable {
         case .phoneNumbers:
             return make(storage.phoneNumbers.map { ($0.identifier, $0.label, $0.value.stringValue, nil, nil) })
         case .emailAddresses:
-            return make(storage.emailAddresses.map {
-                let address = $0.value as String
-                return ($0.identifier, $0.label, address, nil, address.lowercased())
-            })
+            return make(
+                storage.emailAddresses.map {
+                    let address = $0.value as String
+                    return ($0.identifier, $0.label, address, nil, address.lowercased())
+                })
         case .postalAddresses:
-            return make(storage.postalAddresses.map { labeled in
-                let values = labeled.value.fields.keyedValues.map(\.value)
-                return (labeled.identifier, labeled.label, values[0], joinedDetail(Array(values.dropFirst())), nil)
-            })
+            return make(
+                storage.postalAddresses.map { labeled in
+                    let values = labeled.value.fields.keyedValues.map(\.value)
+                    return (labeled.identifier, labeled.label, values[0], joinedDetail(Array(values.dropFirst())), nil)
+                })
         case .dates:
-            return make(storage.dates.map { ($0.identifier, $0.label, DateCoding.encode($0.value as DateComponents), nil, nil) })
+            return make(
+                storage.dates.map { ($0.identifier, $0.label, DateCoding.encode($0.value as DateComponents), nil, nil) }
+            )
         case .urlAddresses:
             return make(storage.urlAddresses.map { ($0.identifier, $0.label, $0.value as String, nil, nil) })
         case .contactRelations:
             return make(storage.contactRelations.map { ($0.identifier, $0.label, $0.value.name, nil, nil) })
         case .socialProfiles:
-            return make(storage.socialProfiles.map { labeled in
-                let profile = labeled.value
-                let detail = joinedDetail([profile.username, profile.userIdentifier, profile.service])
-                return (labeled.identifier, labeled.label, profile.urlString, detail, nil)
-            })
+            return make(
+                storage.socialProfiles.map { labeled in
+                    let profile = labeled.value
+                    let detail = joinedDetail([profile.username, profile.userIdentifier, profile.service])
+                    return (labeled.identifier, labeled.label, profile.urlString, detail, nil)
+                })
         case .instantMessageAddresses:
-            return make(storage.instantMessageAddresses.map {
-                ($0.identifier, $0.label, $0.value.username, $0.value.service, nil)
-            })
+            return make(
+                storage.instantMessageAddresses.map {
+                    ($0.identifier, $0.label, $0.value.username, $0.value.service, nil)
+                })
         default:
             return []
         }
@@ -120,7 +126,8 @@ package struct LabeledValueRow: Sendable, Equatable {
         func part(_ index: Int) -> String { index < details.count ? details[index] : "" }
         switch property {
         case .phoneNumbers:
-            lists.phoneNumbers.append(CNLabeledValue(identifier: identifier, label: label, value: CNPhoneNumber(stringValue: value)))
+            lists.phoneNumbers.append(
+                CNLabeledValue(identifier: identifier, label: label, value: CNPhoneNumber(stringValue: value)))
         case .emailAddresses:
             lists.emailAddresses.append(CNLabeledValue(identifier: identifier, label: label, value: value as NSString))
         case .postalAddresses:
@@ -130,16 +137,19 @@ package struct LabeledValueRow: Sendable, Equatable {
             for (index, key) in keys.dropFirst().enumerated() {
                 _ = fields.setValue(part(index), forKey: key)
             }
-            lists.postalAddresses.append(CNLabeledValue(identifier: identifier, label: label, value: CNPostalAddress(fields: fields)))
+            lists.postalAddresses.append(
+                CNLabeledValue(identifier: identifier, label: label, value: CNPostalAddress(fields: fields)))
         case .dates:
             let components = DateCoding.decode(value) as NSDateComponents
             lists.dates.append(CNLabeledValue(identifier: identifier, label: label, value: components))
         case .urlAddresses:
             lists.urlAddresses.append(CNLabeledValue(identifier: identifier, label: label, value: value as NSString))
         case .contactRelations:
-            lists.contactRelations.append(CNLabeledValue(identifier: identifier, label: label, value: CNContactRelation(name: value)))
+            lists.contactRelations.append(
+                CNLabeledValue(identifier: identifier, label: label, value: CNContactRelation(name: value)))
         case .socialProfiles:
-            let profile = CNSocialProfile(urlString: value, username: part(0), userIdentifier: part(1), service: part(2))
+            let profile = CNSocialProfile(
+                urlString: value, username: part(0), userIdentifier: part(1), service: part(2))
             lists.socialProfiles.append(CNLabeledValue(identifier: identifier, label: label, value: profile))
         case .instantMessageAddresses:
             let address = CNInstantMessageAddress(username: value, service: detail ?? "")

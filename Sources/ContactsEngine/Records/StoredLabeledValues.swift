@@ -128,7 +128,8 @@ struct StoredLabeledValues: LabeledValueSource, @unchecked Sendable {
             for entry in entries where entry.kind == kind {
                 count += 1
                 texts.appendValue(
-                    identifier: Self.string(entry.identifier, in: buffer) ?? "", label: Self.string(entry.label, in: buffer))
+                    identifier: Self.string(entry.identifier, in: buffer) ?? "",
+                    label: Self.string(entry.label, in: buffer))
                 texts.values.append(Self.string(entry.value, in: buffer) ?? "")
                 if property == .instantMessageAddresses {
                     texts.values.append(Self.string(entry.detail, in: buffer) ?? "")
@@ -157,7 +158,8 @@ struct StoredLabeledValues: LabeledValueSource, @unchecked Sendable {
         // JSON form that a field holding U+001F is stored in: rare, read as every row is.
         guard bytes.contains(separator) else {
             if bytes.first == UInt8(ascii: "[") {
-                values.append(contentsOf: LabeledValueRow.detailFields(String(decoding: bytes, as: UTF8.self)).prefix(count))
+                values.append(
+                    contentsOf: LabeledValueRow.detailFields(String(decoding: bytes, as: UTF8.self)).prefix(count))
             } else {
                 values.append(String(decoding: bytes, as: UTF8.self))
             }
@@ -178,7 +180,8 @@ struct StoredLabeledValues: LabeledValueSource, @unchecked Sendable {
         guard range.count >= 0 else { return nil }
         // Most of a value's texts (labels aside) are short or empty; an empty one needs no decoding.
         if range.count == 0 { return "" }
-        return String(decoding: UnsafeBufferPointer(rebasing: buffer[range.start..<(range.start + range.count)]), as: UTF8.self)
+        return String(
+            decoding: UnsafeBufferPointer(rebasing: buffer[range.start..<(range.start + range.count)]), as: UTF8.self)
     }
 
     func decode(_ property: ContactProperty, into lists: inout LabeledValueLists) {

@@ -24,7 +24,8 @@ package struct ContainerRow: Sendable {
     package static let columns = "id, identifier, name, type, is_default, is_read_only"
 
     /// A container described by another process (the daemon's client has no row ids of its own).
-    package init(id: Int64, identifier: String, name: String, type: CNContainerType, isDefault: Bool, isReadOnly: Bool) {
+    package init(id: Int64, identifier: String, name: String, type: CNContainerType, isDefault: Bool, isReadOnly: Bool)
+    {
         self.id = id
         self.identifier = identifier
         self.name = name

@@ -65,7 +65,8 @@ extension SaveExecution {
         let stored = try requireStoredGroup(group)
         guard storedContact.container.id == stored.container.id else {
             throw StoreError(
-                .containmentScope, "contact \(contact.identifier) and group \(group.identifier) are in different containers",
+                .containmentScope,
+                "contact \(contact.identifier) and group \(group.identifier) are in different containers",
                 affectedRecords: [contact, group], affectedIdentifiers: [contact.identifier, group.identifier]
             )
         }
@@ -87,7 +88,8 @@ extension SaveExecution {
         let parent = try requireStoredGroup(group)
         guard child.container.id == parent.container.id else {
             throw StoreError(
-                .containmentScope, "group \(subgroup.identifier) and group \(group.identifier) are in different containers",
+                .containmentScope,
+                "group \(subgroup.identifier) and group \(group.identifier) are in different containers",
                 affectedRecords: [subgroup, group], affectedIdentifiers: [subgroup.identifier, group.identifier]
             )
         }

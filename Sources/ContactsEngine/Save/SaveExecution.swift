@@ -44,10 +44,11 @@ package struct SaveExecution {
             case .delete: continue
             }
         }
-        let existing = try storedIdentifiers(among: plan.contacts.compactMap { action in
-            guard case .add(let contact, _) = action else { return nil }
-            return contact.identifier
-        })
+        let existing = try storedIdentifiers(
+            among: plan.contacts.compactMap { action in
+                guard case .add(let contact, _) = action else { return nil }
+                return contact.identifier
+            })
         for action in plan.contacts {
             switch action {
             case .add(let contact, let container):

@@ -36,7 +36,9 @@ package struct StatementBinder {
         let code = value.withUTF8 { buffer -> CInt in
             let length = buffer.count
             guard let arenaBase = arena.baseAddress, used + length <= arena.count else {
-                guard let base = buffer.baseAddress else { return sqlite3_bind_text(statement, index, "", 0, Self.transient) }
+                guard let base = buffer.baseAddress else {
+                    return sqlite3_bind_text(statement, index, "", 0, Self.transient)
+                }
                 return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
                     sqlite3_bind_text(statement, index, $0, CInt(length), Self.transient)
                 }
@@ -112,7 +114,8 @@ extension Statement {
             var binder = StatementBinder(sqliteStatement, arena: arena)
             body(&binder)
             guard binder.failure == SQLITE_OK else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: binder.failure), message: "cannot bind a value", sql: sql)
+                throw DatabaseError(
+                    resultCode: ResultCode(rawValue: binder.failure), message: "cannot bind a value", sql: sql)
             }
             try execute()
         }

@@ -1,5 +1,5 @@
-import Foundation
 import ContactsModel
+import Foundation
 import GRDB
 
 /// The database schema and its migrations.
@@ -14,7 +14,8 @@ package enum StoreSchema {
         migrator.registerMigration(PrivacySchema.migrationName, migrate: PrivacySchema.migrate)
         HistorySchema.register(in: &migrator)
         migrator.registerMigration(VCardStorageSchema.migrationName, migrate: VCardStorageSchema.migrate)
-        migrator.registerMigration(VCardStorageSchema.sharedUIDMigrationName, migrate: VCardStorageSchema.allowSharedUIDs)
+        migrator.registerMigration(
+            VCardStorageSchema.sharedUIDMigrationName, migrate: VCardStorageSchema.allowSharedUIDs)
         migrator.registerMigration(SyncSchema.migrationName, migrate: SyncSchema.migrate)
         migrator.registerMigration(PhoneIndexSchema.migrationName, migrate: PhoneIndexSchema.migrate)
         migrator.registerMigration(SyncSchema.cardIndexesMigrationName, migrate: SyncSchema.addCardIndexes)

@@ -58,9 +58,11 @@ extension AuthorizedStore {
     /// Marks a container read-only or writable; our addition for accounts that sync one way.
     package func setContainer(_ identifier: String, isReadOnly: Bool) throws {
         try write { db in
-            try db.execute(sql: "UPDATE container SET is_read_only = ? WHERE identifier = ?", arguments: [isReadOnly, identifier])
+            try db.execute(
+                sql: "UPDATE container SET is_read_only = ? WHERE identifier = ?", arguments: [isReadOnly, identifier])
             guard db.changesCount > 0 else {
-                throw StoreError(.recordDoesNotExist, "container \(identifier) does not exist", affectedIdentifiers: [identifier])
+                throw StoreError(
+                    .recordDoesNotExist, "container \(identifier) does not exist", affectedIdentifiers: [identifier])
             }
         }
     }
@@ -92,12 +94,17 @@ extension AuthorizedStore {
                 try db.execute(sql: "DELETE FROM store_setting WHERE key = 'meContact'")
                 return
             }
-            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM contact WHERE identifier = ?)", arguments: [identifier]) == true
+            guard
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM contact WHERE identifier = ?)", arguments: [identifier])
+                    == true
             else {
-                throw StoreError(.recordDoesNotExist, "contact \(identifier) does not exist", affectedIdentifiers: [identifier])
+                throw StoreError(
+                    .recordDoesNotExist, "contact \(identifier) does not exist", affectedIdentifiers: [identifier])
             }
             try db.execute(
-                sql: "INSERT OR REPLACE INTO store_setting (key, value) VALUES ('meContact', ?)", arguments: [identifier])
+                sql: "INSERT OR REPLACE INTO store_setting (key, value) VALUES ('meContact', ?)",
+                arguments: [identifier])
         }
     }
 }

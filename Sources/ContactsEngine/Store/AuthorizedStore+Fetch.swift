@@ -51,7 +51,8 @@ extension AuthorizedStore {
         while true {
             batch.reserveCapacity(limit)
             let last = try read { db -> (String, Int64)? in
-                let current = try condition ?? compiler.condition(for: query.predicate, in: db).restricted(to: access.visibility)
+                let current =
+                    try condition ?? compiler.condition(for: query.predicate, in: db).restricted(to: access.visibility)
                 condition = current
                 // Linked cards need their linked identifiers filled, which the general path does.
                 if identifiersOnly, try !reader.needsLinks(in: db) {
@@ -61,7 +62,8 @@ extension AuthorizedStore {
                     )
                 }
                 return try readBatch(
-                    into: &batch, reader: reader, condition: current, sortColumn: sortColumn, after: after, limit: limit,
+                    into: &batch, reader: reader, condition: current, sortColumn: sortColumn, after: after,
+                    limit: limit,
                     in: db
                 )
             }
@@ -82,7 +84,8 @@ extension AuthorizedStore {
             }
             guard count == limit, let last else { return }
             after = (last.0, last.1)
-            let largest = identifiersOnly
+            let largest =
+                identifiersOnly
                 ? Self.largestIdentifierBatchSize
                 : query.keepsEveryContact ? Self.largestKeptBatchSize : Self.largestBatchSize
             limit = min(limit * 4, largest)
@@ -208,7 +211,8 @@ extension AuthorizedStore {
 
     /// Where the batch after one of `count` contacts whose last has row id `lastID` starts, or nil when it was
     /// not full (the last one).
-    func pageEnd(count: Int, lastID: Int64, limit: Int, sortColumn: String?, in db: Database) throws -> (String, Int64)? {
+    func pageEnd(count: Int, lastID: Int64, limit: Int, sortColumn: String?, in db: Database) throws -> (String, Int64)?
+    {
         guard count == limit, count > 0 else { return nil }
         guard let sortColumn else { return ("", lastID) }
         // Only the last contact's sort key is needed: one seek here, in the same transaction, instead of
@@ -241,16 +245,20 @@ extension AuthorizedStore {
             page = " AND (\(sortColumn), id) > (CAST(? AS TEXT), ?)"
             pageArguments = [Data(after.key.utf8), after.id]
         }
-        let staged = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM contact WHERE staged = 1)")) ?? false
+        let staged =
+            try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM contact WHERE staged = 1)"))
+            ?? false
         guard staged else {
-            let sql = "SELECT \(reader.selection) FROM contact WHERE (\(condition.sql)) AND staged = 0\(page)"
+            let sql =
+                "SELECT \(reader.selection) FROM contact WHERE (\(condition.sql)) AND staged = 0\(page)"
                 + " ORDER BY \(sortColumn), id LIMIT \(limit)"
             return (sql, condition.arguments + pageArguments)
         }
         // The sort column is selected after the reader's columns (which it reads by position) so the compound's
         // ORDER BY can name it.
         let arm = "SELECT \(reader.selection), \(sortColumn) FROM contact WHERE (\(condition.sql))"
-        let sql = "\(arm) AND staged = 0\(page) UNION ALL \(arm) AND staged = 1\(page) ORDER BY \(sortColumn), id LIMIT \(limit)"
+        let sql =
+            "\(arm) AND staged = 0\(page) UNION ALL \(arm) AND staged = 1\(page) ORDER BY \(sortColumn), id LIMIT \(limit)"
         return (sql, condition.arguments + pageArguments + condition.arguments + pageArguments)
     }
 

@@ -28,9 +28,10 @@ extension AuthorizedStore {
             }
             sql += #" ORDER BY "group".name, "group".id"#
             // A cursor and StoredText: fetchAll's copied rows hold names cut at U+0000.
-            return try Array(Row.fetchCursor(db, sql: sql, arguments: arguments).map {
-                CNGroup.Fields(identifier: $0[0], name: ($0[1] as StoredText).string)
-            })
+            return try Array(
+                Row.fetchCursor(db, sql: sql, arguments: arguments).map {
+                    CNGroup.Fields(identifier: $0[0], name: ($0[1] as StoredText).string)
+                })
         }
     }
 }

@@ -30,7 +30,9 @@ package enum StoreBackup {
         guard !FileManager.default.fileExists(atPath: destination.path) else {
             throw StoreError(.cannotOpen, "the destination exists")
         }
-        guard FileManager.default.createFile(atPath: destination.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        guard
+            FileManager.default.createFile(
+                atPath: destination.path, contents: nil, attributes: [.posixPermissions: 0o600])
         else {
             throw StoreError(.cannotOpen, "cannot create the destination file")
         }

@@ -25,7 +25,10 @@ package final class StoreDatabase: Sendable {
     private let changeProbe: StoreChangeProbe
     package var compiler: PredicateCompiler { PredicateCompiler(phoneMatcher: phoneMatcher) }
 
-    private init(pool: DatabasePool, configuration: ContactStoreConfiguration, sortKey: SortKey, phoneMatcher: any PhoneNumberMatching) {
+    private init(
+        pool: DatabasePool, configuration: ContactStoreConfiguration, sortKey: SortKey,
+        phoneMatcher: any PhoneNumberMatching
+    ) {
         self.pool = pool
         self.configuration = configuration
         self.sortKey = sortKey
@@ -44,18 +47,21 @@ package final class StoreDatabase: Sendable {
         if fileDeniesWriting(at: configuration.url) {
             configuration.isReadOnly = true
         }
-        let locale = configuration.localeIdentifier
+        let locale =
+            configuration.localeIdentifier
             ?? UserSettings.load(environment: ProcessInfo.processInfo.environment).localeIdentifier
         let sortKey = SortKey(localeIdentifier: locale)
         if !configuration.isReadOnly {
             try prepareFile(at: configuration.url)
         }
         do {
-            let pool = try DatabasePool(path: configuration.url.path, configuration: databaseConfiguration(for: configuration))
+            let pool = try DatabasePool(
+                path: configuration.url.path, configuration: databaseConfiguration(for: configuration))
             if !configuration.isReadOnly {
                 try StoreSchema.migrator.migrate(pool)
             }
-            let database = StoreDatabase(pool: pool, configuration: configuration, sortKey: sortKey, phoneMatcher: phoneMatcher)
+            let database = StoreDatabase(
+                pool: pool, configuration: configuration, sortKey: sortKey, phoneMatcher: phoneMatcher)
             if !configuration.isReadOnly {
                 try database.refreshSortKeysIfLocaleChanged()
             }
@@ -132,7 +138,8 @@ package final class StoreDatabase: Sendable {
         let maximumPageCount = configuration.maximumPageCount
         // Held by the configuration, which the writer connection keeps until it closes: the hook's object
         // outlives the connection it is installed on.
-        let checkpointer = configuration.isReadOnly
+        let checkpointer =
+            configuration.isReadOnly
             ? nil : WALCheckpointer(path: configuration.url.path, policy: configuration.checkpointPolicy)
         let memoryMapSize = max(0, configuration.memoryMapSize)
         result.prepareDatabase { db in
@@ -179,7 +186,8 @@ package final class StoreDatabase: Sendable {
         let directory = url.deletingLastPathComponent()
         do {
             if !manager.fileExists(atPath: directory.path) {
-                try manager.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                try manager.createDirectory(
+                    at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             }
             if !manager.fileExists(atPath: url.path) {
                 guard manager.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
@@ -216,10 +224,12 @@ package final class StoreDatabase: Sendable {
         while let row = try rows.next() {
             let storage = reader.storage(from: row)
             let names = SortKey.Names(storage)
-            updates.append((
-                ContactReader.rowID(row), sortKey.key(for: names, order: .givenName, identifier: storage.identifier),
-                sortKey.key(for: names, order: .familyName, identifier: storage.identifier)
-            ))
+            updates.append(
+                (
+                    ContactReader.rowID(row),
+                    sortKey.key(for: names, order: .givenName, identifier: storage.identifier),
+                    sortKey.key(for: names, order: .familyName, identifier: storage.identifier)
+                ))
         }
         let statement = try db.cachedStatement(sql: "UPDATE contact SET sort_given = ?, sort_family = ? WHERE id = ?")
         for (id, given, family) in updates {

@@ -1,5 +1,5 @@
-import Foundation
 import ContactsModel
+import Foundation
 import GRDB
 
 extension StoreError {

@@ -1,5 +1,5 @@
-import Foundation
 import ContactsModel
+import Foundation
 
 /// An error inside the engine, mapped to `CNError` in one place (``contactsError``).
 ///

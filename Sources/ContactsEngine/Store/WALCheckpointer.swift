@@ -64,11 +64,13 @@ package final class WALCheckpointer: Sendable {
     /// The connection must not outlive this object: the store's writer holds it through its configuration.
     package func install(on connection: OpaquePointer) {
         // Replaces SQLite's automatic checkpoint, which is itself a WAL hook.
-        sqlite3_wal_hook(connection, { context, _, _, frames in
-            guard let context else { return SQLITE_OK }
-            Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue().didCommit(frames: frames)
-            return SQLITE_OK
-        }, Unmanaged.passUnretained(self).toOpaque())
+        sqlite3_wal_hook(
+            connection,
+            { context, _, _, frames in
+                guard let context else { return SQLITE_OK }
+                Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue().didCommit(frames: frames)
+                return SQLITE_OK
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// Called on the writer's thread after each commit, with the frames the WAL holds.

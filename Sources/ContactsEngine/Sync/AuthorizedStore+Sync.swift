@@ -32,11 +32,15 @@ extension AuthorizedStore {
                     lastContactIDBefore: try Int64.fetchOne(db, sql: "SELECT max(id) FROM contact") ?? 0
                 )
                 let result = try body(SyncTransaction(db: db, importer: importer))
-                let changed = try Bool.fetchOne(
-                    db, sql: "SELECT EXISTS (SELECT 1 FROM change_log WHERE transaction_id = ?)", arguments: [transactionID]
-                ) ?? false
+                let changed =
+                    try Bool.fetchOne(
+                        db, sql: "SELECT EXISTS (SELECT 1 FROM change_log WHERE transaction_id = ?)",
+                        arguments: [transactionID]
+                    ) ?? false
                 // A step that changed nothing leaves no empty transaction behind in the history.
-                if !changed { try db.execute(sql: #"DELETE FROM "transaction" WHERE id = ?"#, arguments: [transactionID]) }
+                if !changed {
+                    try db.execute(sql: #"DELETE FROM "transaction" WHERE id = ?"#, arguments: [transactionID])
+                }
                 outcome = (result, changed)
                 try writer.mergeStagedKeysIfFull(in: db)
                 return .commit
@@ -52,19 +56,24 @@ extension AuthorizedStore {
     /// When the log no longer reaches back that far (pruned, or the store was restored), every contact and
     /// group of the container is returned and ``SyncLocalChanges/isComplete`` is false: the caller compares them
     /// all with what the server last had.
-    package func syncLocalChanges(containerIdentifier: String, since sequence: Int64, excludingAuthor author: String) throws -> SyncLocalChanges {
+    package func syncLocalChanges(containerIdentifier: String, since sequence: Int64, excludingAuthor author: String)
+        throws -> SyncLocalChanges
+    {
         try access.requirePerson()
         return try read { db in
             let containerID = try SyncTransaction.containerID(containerIdentifier, in: db)
             let current = try HistoryLog.currentSequence(in: db)
             let horizon = try HistoryState.read(in: db).horizon
-            var changes = SyncLocalChanges(contacts: [], groups: [], removedCards: [], isComplete: true, sequence: current)
+            var changes = SyncLocalChanges(
+                contacts: [], groups: [], removedCards: [], isComplete: true, sequence: current)
             if horizon > sequence || current < sequence {
                 changes.isComplete = false
                 changes.contacts = try String.fetchAll(
-                    db, sql: "SELECT identifier FROM contact WHERE container_id = ? ORDER BY id", arguments: [containerID])
+                    db, sql: "SELECT identifier FROM contact WHERE container_id = ? ORDER BY id",
+                    arguments: [containerID])
                 changes.groups = try String.fetchAll(
-                    db, sql: #"SELECT identifier FROM "group" WHERE container_id = ? ORDER BY id"#, arguments: [containerID])
+                    db, sql: #"SELECT identifier FROM "group" WHERE container_id = ? ORDER BY id"#,
+                    arguments: [containerID])
             } else {
                 // `+container_id`: the log's few identifiers lead, through the identifier index, rather than every
                 // contact of the book through the container's index (which reads every contact's row).
@@ -135,20 +144,25 @@ extension AuthorizedStore {
                     SELECT identifier FROM change_log WHERE sequence > ? AND operation IN (?, ?))
                     AND \(gone)
                 """,
-            arguments: [containerID, sequence, ChangeOperation.deleteContact.rawValue, ChangeOperation.deleteGroup.rawValue]
+            arguments: [
+                containerID, sequence, ChangeOperation.deleteContact.rawValue, ChangeOperation.deleteGroup.rawValue,
+            ]
         ).map(SyncCardRow.init(row:))
     }
 
     /// Contacts of a container with every key, their UIDs, unknown properties, group names and cards: what a
     /// sync needs to write their cards. Identifiers of other containers are left out.
-    package func syncContactSnapshots(containerIdentifier: String, identifiers: [String]) throws -> [SyncContactSnapshot] {
+    package func syncContactSnapshots(containerIdentifier: String, identifiers: [String]) throws
+        -> [SyncContactSnapshot]
+    {
         try access.requirePerson()
         guard !identifiers.isEmpty else { return [] }
         return try read { db in
             let containerID = try SyncTransaction.containerID(containerIdentifier, in: db)
             let inContainer = try String.fetchAll(
                 db,
-                sql: "SELECT identifier FROM contact WHERE container_id = ? AND identifier IN (SELECT value FROM json_each(?))",
+                sql:
+                    "SELECT identifier FROM contact WHERE container_id = ? AND identifier IN (SELECT value FROM json_each(?))",
                 arguments: [containerID, JSONList.encode(identifiers)]
             )
             let contacts = try ContactReader(keys: .all, unify: false).read(identifiers: inContainer, in: db)
@@ -174,7 +188,8 @@ extension AuthorizedStore {
             let containerID = try SyncTransaction.containerID(containerIdentifier, in: db)
             let groups = try Row.fetchAll(
                 db,
-                sql: #"SELECT id, identifier, name FROM "group" WHERE container_id = ? AND identifier IN (SELECT value FROM json_each(?)) ORDER BY id"#,
+                sql:
+                    #"SELECT id, identifier, name FROM "group" WHERE container_id = ? AND identifier IN (SELECT value FROM json_each(?)) ORDER BY id"#,
                 arguments: [containerID, JSONList.encode(identifiers)]
             )
             let cards = try Self.cards(containerID: containerID, objects: groups.map { $0[1] }, in: db)
@@ -188,7 +203,8 @@ extension AuthorizedStore {
                     arguments: [row[0] as Int64]
                 ).map { SyncGroupSnapshot.Member(contactIdentifier: $0[0], uid: $0[1]) }
                 let identifier: String = row[1]
-                return SyncGroupSnapshot(identifier: identifier, name: row[2], members: members, card: cards[identifier])
+                return SyncGroupSnapshot(
+                    identifier: identifier, name: row[2], members: members, card: cards[identifier])
             }
         }
     }
@@ -219,7 +235,8 @@ extension AuthorizedStore {
             var result: [String: SyncCardRow] = [:]
             let rows = try Row.fetchCursor(
                 db,
-                sql: "SELECT \(SyncCardRow.columns) FROM sync_card WHERE container_id = ? AND href IN (SELECT value FROM json_each(?))",
+                sql:
+                    "SELECT \(SyncCardRow.columns) FROM sync_card WHERE container_id = ? AND href IN (SELECT value FROM json_each(?))",
                 arguments: [containerID, JSONList.encode(hrefs)]
             )
             while let row = try rows.next() {
@@ -240,7 +257,8 @@ extension AuthorizedStore {
             let rows = try Row.fetchCursor(
                 db, sql: "SELECT href, etag, state FROM sync_card WHERE container_id = ?", arguments: [containerID])
             while let row = try rows.next() {
-                result[row[0]] = SyncCardTag(etag: row[1], isPendingCreate: row[2] == SyncCardRow.State.pendingCreate.rawValue)
+                result[row[0]] = SyncCardTag(
+                    etag: row[1], isPendingCreate: row[2] == SyncCardRow.State.pendingCreate.rawValue)
             }
             return result
         }
@@ -274,10 +292,14 @@ extension AuthorizedStore {
         try access.requirePerson()
         return try read { db in
             if let containerIdentifier {
-                return try Row.fetchAll(db, sql: SyncConflictRow.selection + " WHERE c.identifier = ? ORDER BY k.id", arguments: [containerIdentifier])
-                    .map(SyncConflictRow.init(row:))
+                return try Row.fetchAll(
+                    db, sql: SyncConflictRow.selection + " WHERE c.identifier = ? ORDER BY k.id",
+                    arguments: [containerIdentifier]
+                )
+                .map(SyncConflictRow.init(row:))
             }
-            return try Row.fetchAll(db, sql: SyncConflictRow.selection + " ORDER BY k.id").map(SyncConflictRow.init(row:))
+            return try Row.fetchAll(db, sql: SyncConflictRow.selection + " ORDER BY k.id").map(
+                SyncConflictRow.init(row:))
         }
     }
 
@@ -285,7 +307,9 @@ extension AuthorizedStore {
     package func removeSyncConflicts(ids: [Int64]) throws {
         try access.requirePerson()
         try write { db in
-            try db.execute(sql: "DELETE FROM sync_conflict WHERE id IN (SELECT value FROM json_each(?))", arguments: [JSONList.encode(ids.map(String.init))])
+            try db.execute(
+                sql: "DELETE FROM sync_conflict WHERE id IN (SELECT value FROM json_each(?))",
+                arguments: [JSONList.encode(ids.map(String.init))])
         }
     }
 }

@@ -22,7 +22,9 @@ extension AuthorizedStore {
     /// Adds an account and one cardDAV container per address book, in one transaction.
     ///
     /// Local changes are counted from now: the new containers are empty, so there is nothing to send yet.
-    package func addSyncAccount(_ account: SyncAccountRow, collections: [NewSyncCollection]) throws -> [SyncCollectionRow] {
+    package func addSyncAccount(_ account: SyncAccountRow, collections: [NewSyncCollection]) throws
+        -> [SyncCollectionRow]
+    {
         try access.requirePerson()
         return try write { db in
             try db.execute(
@@ -44,7 +46,9 @@ extension AuthorizedStore {
     }
 
     /// Adds address books found on a later discovery to an existing account.
-    package func addSyncCollections(_ collections: [NewSyncCollection], toAccount identifier: String) throws -> [SyncCollectionRow] {
+    package func addSyncCollections(_ collections: [NewSyncCollection], toAccount identifier: String) throws
+        -> [SyncCollectionRow]
+    {
         try access.requirePerson()
         return try write { db in
             let accountID = try Self.accountID(identifier, in: db)
@@ -58,7 +62,9 @@ extension AuthorizedStore {
     private static func insertCollection(_ collection: NewSyncCollection, accountID: Int64, in db: Database) throws {
         try db.execute(
             sql: "INSERT INTO container (identifier, name, type, is_read_only) VALUES (?, ?, ?, ?)",
-            arguments: [CNContainer.newIdentifier(), collection.name, CNContainerType.cardDAV.rawValue, collection.isReadOnly]
+            arguments: [
+                CNContainer.newIdentifier(), collection.name, CNContainerType.cardDAV.rawValue, collection.isReadOnly,
+            ]
         )
         try db.execute(
             sql: """
@@ -73,22 +79,29 @@ extension AuthorizedStore {
     }
 
     private static func accountID(_ identifier: String, in db: Database) throws -> Int64 {
-        guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sync_account WHERE identifier = ?", arguments: [identifier]) else {
-            throw StoreError(.recordDoesNotExist, "account \(identifier) does not exist", affectedIdentifiers: [identifier])
+        guard
+            let id = try Int64.fetchOne(
+                db, sql: "SELECT id FROM sync_account WHERE identifier = ?", arguments: [identifier])
+        else {
+            throw StoreError(
+                .recordDoesNotExist, "account \(identifier) does not exist", affectedIdentifiers: [identifier])
         }
         return id
     }
 
     private static func collections(accountID: Int64, in db: Database) throws -> [SyncCollectionRow] {
-        try Row.fetchAll(db, sql: SyncCollectionRow.selection + " WHERE s.account_id = ? ORDER BY c.id", arguments: [accountID])
-            .map(SyncCollectionRow.init(row:))
+        try Row.fetchAll(
+            db, sql: SyncCollectionRow.selection + " WHERE s.account_id = ? ORDER BY c.id", arguments: [accountID]
+        )
+        .map(SyncCollectionRow.init(row:))
     }
 
     /// Every account, oldest first.
     package func syncAccounts() throws -> [SyncAccountRow] {
         try access.requirePerson()
         return try read { db in
-            try Row.fetchAll(db, sql: "SELECT \(SyncAccountRow.columns) FROM sync_account ORDER BY id").map(SyncAccountRow.init(row:))
+            try Row.fetchAll(db, sql: "SELECT \(SyncAccountRow.columns) FROM sync_account ORDER BY id").map(
+                SyncAccountRow.init(row:))
         }
     }
 
@@ -97,7 +110,8 @@ extension AuthorizedStore {
         try access.requirePerson()
         return try read { db in
             try Row.fetchOne(
-                db, sql: "SELECT \(SyncAccountRow.columns) FROM sync_account WHERE identifier = ?", arguments: [identifier]
+                db, sql: "SELECT \(SyncAccountRow.columns) FROM sync_account WHERE identifier = ?",
+                arguments: [identifier]
             ).map(SyncAccountRow.init(row:))
         }
     }
@@ -111,7 +125,8 @@ extension AuthorizedStore {
                 arguments: [settings, pinnedCertificate, identifier]
             )
             guard db.changesCount > 0 else {
-                throw StoreError(.recordDoesNotExist, "account \(identifier) does not exist", affectedIdentifiers: [identifier])
+                throw StoreError(
+                    .recordDoesNotExist, "account \(identifier) does not exist", affectedIdentifiers: [identifier])
             }
         }
     }
@@ -126,8 +141,10 @@ extension AuthorizedStore {
     package func syncCollection(containerIdentifier: String) throws -> SyncCollectionRow? {
         try access.requirePerson()
         return try read { db in
-            try Row.fetchOne(db, sql: SyncCollectionRow.selection + " WHERE c.identifier = ?", arguments: [containerIdentifier])
-                .map(SyncCollectionRow.init(row:))
+            try Row.fetchOne(
+                db, sql: SyncCollectionRow.selection + " WHERE c.identifier = ?", arguments: [containerIdentifier]
+            )
+            .map(SyncCollectionRow.init(row:))
         }
     }
 
@@ -137,9 +154,11 @@ extension AuthorizedStore {
         try write { db in
             let containerID = try SyncTransaction.containerID(containerIdentifier, in: db)
             try db.execute(
-                sql: "UPDATE sync_collection SET capabilities = ? WHERE container_id = ?", arguments: [capabilities, containerID]
+                sql: "UPDATE sync_collection SET capabilities = ? WHERE container_id = ?",
+                arguments: [capabilities, containerID]
             )
-            try db.execute(sql: "UPDATE container SET is_read_only = ? WHERE id = ?", arguments: [isReadOnly, containerID])
+            try db.execute(
+                sql: "UPDATE container SET is_read_only = ? WHERE id = ?", arguments: [isReadOnly, containerID])
         }
     }
 

@@ -19,7 +19,8 @@ extension AuthorizedStore {
                 sql: "DELETE FROM sync_listing_run WHERE container_id = ? AND started_at < ?",
                 arguments: [containerID, now - Self.staleListingAge])
             try db.execute(
-                sql: "INSERT INTO sync_listing_run (container_id, started_at) VALUES (?, ?)", arguments: [containerID, now])
+                sql: "INSERT INTO sync_listing_run (container_id, started_at) VALUES (?, ?)",
+                arguments: [containerID, now])
             return db.lastInsertedRowID
         }
     }
@@ -38,7 +39,9 @@ extension AuthorizedStore {
                     ON CONFLICT (run_id, href) DO UPDATE SET etag = excluded.etag, removed = 0
                     """)
             let removed = try db.cachedStatement(
-                sql: "INSERT INTO sync_listing (run_id, href, removed) VALUES (?, ?, 1) ON CONFLICT (run_id, href) DO NOTHING")
+                sql:
+                    "INSERT INTO sync_listing (run_id, href, removed) VALUES (?, ?, 1) ON CONFLICT (run_id, href) DO NOTHING"
+            )
             for entry in entries {
                 if entry.isRemoved {
                     try removed.execute(arguments: [run, entry.href])
@@ -66,7 +69,8 @@ extension AuthorizedStore {
         try access.requirePerson()
         return try read { db in
             let containerID = try SyncTransaction.containerID(containerIdentifier, in: db)
-            return try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_listing_run WHERE container_id = ?", arguments: [containerID]) ?? 0
+            return try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM sync_listing_run WHERE container_id = ?", arguments: [containerID]) ?? 0
         }
     }
 
@@ -91,7 +95,8 @@ extension AuthorizedStore {
         return try read { db in
             let containerID = try SyncTransaction.containerID(containerIdentifier, in: db)
             return try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM sync_listing l WHERE \(Self.downloadCondition)", arguments: [run, containerID]
+                db, sql: "SELECT count(*) FROM sync_listing l WHERE \(Self.downloadCondition)",
+                arguments: [run, containerID]
             ) ?? 0
         }
     }
@@ -105,7 +110,8 @@ extension AuthorizedStore {
         try access.requirePerson()
         return try read { db in
             let containerID = try SyncTransaction.containerID(containerIdentifier, in: db)
-            let rows = try Row.fetchCursor(db, sql: Self.downloadBatchQuery, arguments: [position, run, containerID, limit])
+            let rows = try Row.fetchCursor(
+                db, sql: Self.downloadBatchQuery, arguments: [position, run, containerID, limit])
             var hrefs: [String] = []
             var last: Int64?
             while let row = try rows.next() {

@@ -31,7 +31,8 @@ package struct SyncAccountRow: Sendable, Hashable {
         self.createdAt = createdAt
     }
 
-    static let columns = "identifier, name, server_url, principal_url, credential_storage, pinned_certificate, settings, created_at"
+    static let columns =
+        "identifier, name, server_url, principal_url, credential_storage, pinned_certificate, settings, created_at"
 
     init(row: Row) {
         identifier = row[0]

@@ -78,16 +78,21 @@ package struct SyncTransaction {
     }
 
     /// Adds a contact with its card's UID and unknown properties.
-    package func addContact(_ storage: ContactStorage, uid: String?, unknownProperties: [StoredUnknownProperty]) throws {
+    package func addContact(_ storage: ContactStorage, uid: String?, unknownProperties: [StoredUnknownProperty]) throws
+    {
         try importer.add(storage, uid: uid, unknownProperties: unknownProperties)
     }
 
     /// Replaces a contact's fields, UID and unknown properties with a card's.
     ///
     /// - Throws: `recordDoesNotExist` when the container holds no contact with the storage's identifier.
-    package func updateContact(_ storage: ContactStorage, uid: String?, unknownProperties: [StoredUnknownProperty]) throws {
+    package func updateContact(_ storage: ContactStorage, uid: String?, unknownProperties: [StoredUnknownProperty])
+        throws
+    {
         guard let id = try contactID(identifier: storage.identifier) else {
-            throw StoreError(.recordDoesNotExist, "contact \(storage.identifier) does not exist", affectedIdentifiers: [storage.identifier])
+            throw StoreError(
+                .recordDoesNotExist, "contact \(storage.identifier) does not exist",
+                affectedIdentifiers: [storage.identifier])
         }
         try importer.update(storage, contactID: id, uid: uid, unknownProperties: unknownProperties)
     }
@@ -95,8 +100,10 @@ package struct SyncTransaction {
     /// Sets a contact's UID alone, for a card made for it.
     package func setUID(_ uid: String, ofContact identifier: String) throws {
         guard let id = try contactID(identifier: identifier) else { return }
-        try db.cachedStatement(sql: "INSERT OR REPLACE INTO contact_uid (contact_id, container_id, uid) VALUES (?, ?, ?)")
-            .execute(arguments: [id, container.id, uid])
+        try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO contact_uid (contact_id, container_id, uid) VALUES (?, ?, ?)"
+        )
+        .execute(arguments: [id, container.id, uid])
     }
 
     /// Deletes a contact of the container, logged as a save's deletion is; nothing when it is gone already.
@@ -151,7 +158,9 @@ package struct SyncTransaction {
     package func setMembers(of group: VCardImportTransaction.GroupRow, contactIdentifiers: Set<String>) throws {
         let current = try Row.fetchAll(
             db.cachedStatement(
-                sql: "SELECT c.id, c.identifier FROM group_member m JOIN contact c ON c.id = m.contact_id WHERE m.group_id = ?"),
+                sql:
+                    "SELECT c.id, c.identifier FROM group_member m JOIN contact c ON c.id = m.contact_id WHERE m.group_id = ?"
+            ),
             arguments: [group.id]
         )
         var kept: Set<String> = []
@@ -178,7 +187,9 @@ package struct SyncTransaction {
         let wanted = Set(names.filter { !$0.allSatisfy(\.isWhitespace) })
         let current = try Row.fetchAll(
             db.cachedStatement(
-                sql: #"SELECT g.id, g.identifier, g.name FROM group_member m JOIN "group" g ON g.id = m.group_id WHERE m.contact_id = ?"#),
+                sql:
+                    #"SELECT g.id, g.identifier, g.name FROM group_member m JOIN "group" g ON g.id = m.group_id WHERE m.contact_id = ?"#
+            ),
             arguments: [contactID]
         )
         var kept: Set<String> = []
@@ -238,8 +249,12 @@ package struct SyncTransaction {
 
     /// The row id of a container, for entry points that take its identifier.
     static func containerID(_ identifier: String, in db: Database) throws -> Int64 {
-        guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM container WHERE identifier = ?", arguments: [identifier]) else {
-            throw StoreError(.recordDoesNotExist, "container \(identifier) does not exist", affectedIdentifiers: [identifier])
+        guard
+            let id = try Int64.fetchOne(
+                db, sql: "SELECT id FROM container WHERE identifier = ?", arguments: [identifier])
+        else {
+            throw StoreError(
+                .recordDoesNotExist, "container \(identifier) does not exist", affectedIdentifiers: [identifier])
         }
         return id
     }

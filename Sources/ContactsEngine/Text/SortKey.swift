@@ -1,5 +1,5 @@
-import Foundation
 import ContactsModel
+import Foundation
 
 /// Sort keys whose binary order is the order contacts are listed in, so sorted fetches walk an index.
 ///
@@ -46,7 +46,8 @@ package struct SortKey: Sendable {
         let primary = given.map(primaryForm)
         // Built by appending into one buffer: joining arrays of parts cost as much as the folding. The result
         // is the same as key(for:order:identifier:).
-        let length = primary.reduce(0) { $0 + $1.utf8.count } + given.reduce(0) { $0 + $1.utf8.count }
+        let length =
+            primary.reduce(0) { $0 + $1.utf8.count } + given.reduce(0) { $0 + $1.utf8.count }
             + identifier.utf8.count + 6
         func key(_ first: Int, _ second: Int) -> String {
             var key = ""

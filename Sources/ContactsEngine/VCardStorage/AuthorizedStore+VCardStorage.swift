@@ -44,7 +44,8 @@ extension AuthorizedStore {
                     arguments: [author, UUID().uuidString, Date().timeIntervalSince1970, HistoryLog.processOrigin]
                 )
                 let transaction = VCardImportTransaction(
-                    db: db, writer: writer, gate: access.saveGate, transactionID: db.lastInsertedRowID, container: container,
+                    db: db, writer: writer, gate: access.saveGate, transactionID: db.lastInsertedRowID,
+                    container: container,
                     lastContactIDBefore: try Int64.fetchOne(db, sql: "SELECT max(id) FROM contact") ?? 0,
                     heldRows: writer.makeRowBatch()
                 )
@@ -59,10 +60,13 @@ extension AuthorizedStore {
     }
 
     private static func importContainer(_ identifier: String?, in db: Database) throws -> ContainerRow {
-        let found = try identifier.map { try ContainerRow.fetch(identifier: $0, in: db) } ?? ContainerRow.fetchDefault(in: db)
+        let found =
+            try identifier.map { try ContainerRow.fetch(identifier: $0, in: db) } ?? ContainerRow.fetchDefault(in: db)
         guard let container = found else {
             if let identifier {
-                throw StoreError(.parentRecordDoesNotExist, "container \(identifier) does not exist", affectedIdentifiers: [identifier])
+                throw StoreError(
+                    .parentRecordDoesNotExist, "container \(identifier) does not exist",
+                    affectedIdentifiers: [identifier])
             }
             throw StoreError(.noWritableContainer, "no default container")
         }

@@ -48,7 +48,8 @@ package enum VCardExtrasReader {
     }
 
     /// Adds the names of the contacts' groups, in group order.
-    package static func addGroupNames(to extras: inout [String: Extras], identifiers: [String], in db: Database) throws {
+    package static func addGroupNames(to extras: inout [String: Extras], identifiers: [String], in db: Database) throws
+    {
         let statement = try db.cachedStatement(
             sql: """
                 SELECT c.identifier, g.name FROM contact c JOIN group_member m ON m.contact_id = c.id

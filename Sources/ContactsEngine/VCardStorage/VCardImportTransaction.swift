@@ -98,7 +98,9 @@ package struct VCardImportTransaction {
     /// - Returns: The new contact's row id.
     /// - Throws: `StoreError` with a validation code when the contact is invalid.
     @discardableResult
-    package func add(_ storage: ContactStorage, uid: String?, unknownProperties: [StoredUnknownProperty]) throws -> Int64 {
+    package func add(_ storage: ContactStorage, uid: String?, unknownProperties: [StoredUnknownProperty]) throws
+        -> Int64
+    {
         try add(writer.prepare(storage), uid: uid, unknownProperties: unknownProperties)
     }
 
@@ -110,7 +112,9 @@ package struct VCardImportTransaction {
     /// - Returns: The new contact's row id.
     /// - Throws: `StoreError` with a validation code when the contact is invalid.
     @discardableResult
-    package func add(_ contact: PreparedContact, uid: String?, unknownProperties: [StoredUnknownProperty]) throws -> Int64 {
+    package func add(_ contact: PreparedContact, uid: String?, unknownProperties: [StoredUnknownProperty]) throws
+        -> Int64
+    {
         try Self.validate(contact.storage)
         if !writesNotes, !contact.storage.note.isEmpty { throw Self.unauthorizedNote(contact.storage) }
         let id: Int64
@@ -147,9 +151,10 @@ package struct VCardImportTransaction {
         if !writesNotes {
             guard storage.note.isEmpty else { throw Self.unauthorizedNote(storage) }
             // Whole, through a cursor (StoredText): the note is written back as it is stored.
-            storage.note = try StoredText.fetchCursor(
-                db.cachedStatement(sql: "SELECT note FROM contact WHERE id = ?"), arguments: [contactID]
-            ).next()?.string ?? ""
+            storage.note =
+                try StoredText.fetchCursor(
+                    db.cachedStatement(sql: "SELECT note FROM contact WHERE id = ?"), arguments: [contactID]
+                ).next()?.string ?? ""
         }
         try writer.update(storage, contactID: contactID, in: db)
         try writeExtras(contactID: contactID, uid: uid, unknownProperties: unknownProperties, replacing: true)
@@ -179,14 +184,17 @@ package struct VCardImportTransaction {
         contactID: Int64, uid: String?, unknownProperties: [StoredUnknownProperty], replacing: Bool
     ) throws {
         if replacing {
-            try db.cachedStatement(sql: "DELETE FROM unknown_property WHERE contact_id = ?").execute(arguments: [contactID])
+            try db.cachedStatement(sql: "DELETE FROM unknown_property WHERE contact_id = ?").execute(arguments: [
+                contactID
+            ])
             try db.cachedStatement(sql: "DELETE FROM contact_uid WHERE contact_id = ?").execute(arguments: [contactID])
         }
         if let uid {
             let containerID = container.id
             // A new contact's UID matched no stored UID (else the card would update that contact), so nothing
             // can conflict: a plain insert, which SQLite runs without the statement journal REPLACE needs.
-            let sql = replacing
+            let sql =
+                replacing
                 ? "INSERT OR REPLACE INTO contact_uid (contact_id, container_id, uid) VALUES (?, ?, ?)"
                 : "INSERT INTO contact_uid (contact_id, container_id, uid) VALUES (?, ?, ?)"
             try db.cachedStatement(sql: sql)
@@ -198,7 +206,8 @@ package struct VCardImportTransaction {
         }
         guard !unknownProperties.isEmpty else { return }
         let statement = try db.cachedStatement(
-            sql: #"INSERT INTO unknown_property (contact_id, position, "group", name, parameters, value) VALUES (?, ?, ?, ?, ?, ?)"#
+            sql:
+                #"INSERT INTO unknown_property (contact_id, position, "group", name, parameters, value) VALUES (?, ?, ?, ?, ?, ?)"#
         )
         for (position, property) in unknownProperties.enumerated() {
             try statement.executeBinding { binder in

@@ -43,7 +43,8 @@ package enum ContactCoding {
         storage.birthday = decodeDate(forKey: CNContactBirthdayKey, from: coder)
         storage.nonGregorianBirthday = decodeDate(forKey: CNContactNonGregorianBirthdayKey, from: coder)
         storage.imageData = coder.decodeObject(of: NSData.self, forKey: CNContactImageDataKey) as Data?
-        storage.thumbnailImageData = coder.decodeObject(of: NSData.self, forKey: CNContactThumbnailImageDataKey) as Data?
+        storage.thumbnailImageData =
+            coder.decodeObject(of: NSData.self, forKey: CNContactThumbnailImageDataKey) as Data?
         storage.imageDataAvailable = coder.decodeBool(forKey: CNContactImageDataAvailableKey)
         storage.phoneNumbers = decodeLabeled(forKey: CNContactPhoneNumbersKey, from: coder)
         storage.emailAddresses = decodeLabeled(forKey: CNContactEmailAddressesKey, from: coder)
@@ -76,32 +77,41 @@ package enum ContactCoding {
         coder.encode(values.map { ($0.label ?? "\u{0}") as NSString } as NSArray, forKey: key + ".labels")
         coder.encode(values.map { NSNumber(value: $0.label == nil) } as NSArray, forKey: key + ".unlabeled")
         if Value.self == NSDateComponents.self {
-            let dates = values.compactMap { ($0.value as? NSDateComponents).map { DateComponentsCoding.dictionary(from: $0 as DateComponents) } }
+            let dates = values.compactMap {
+                ($0.value as? NSDateComponents).map { DateComponentsCoding.dictionary(from: $0 as DateComponents) }
+            }
             coder.encode(dates as NSArray, forKey: key + ".values")
         } else {
             coder.encode(values.map(\.value) as NSArray, forKey: key + ".values")
         }
     }
 
-    private static func decodeLabeled<Value: NSCopying & NSSecureCoding>(forKey key: String, from coder: NSCoder) -> [CNLabeledValue<Value>] {
+    private static func decodeLabeled<Value: NSCopying & NSSecureCoding>(forKey key: String, from coder: NSCoder)
+        -> [CNLabeledValue<Value>]
+    {
         let identifiers = decodeStrings(forKey: key + ".identifiers", from: coder)
         let labels = decodeStrings(forKey: key + ".labels", from: coder)
         let values: [Value]
         if Value.self == NSDateComponents.self {
-            let dictionaries = coder.decodeObject(
-                of: [NSArray.self, NSDictionary.self, NSString.self, NSNumber.self],
-                forKey: key + ".values"
-            ) as? [NSDictionary] ?? []
-            values = dictionaries.compactMap { DateComponentsCoding.components(from: $0).map { $0 as NSDateComponents as? Value } ?? nil }
+            let dictionaries =
+                coder.decodeObject(
+                    of: [NSArray.self, NSDictionary.self, NSString.self, NSNumber.self],
+                    forKey: key + ".values"
+                ) as? [NSDictionary] ?? []
+            values = dictionaries.compactMap {
+                DateComponentsCoding.components(from: $0).map { $0 as NSDateComponents as? Value } ?? nil
+            }
         } else {
-            let decoded = coder.decodeObject(of: [NSArray.self, NSString.self] + classes(of: Value.self), forKey: key + ".values")
+            let decoded = coder.decodeObject(
+                of: [NSArray.self, NSString.self] + classes(of: Value.self), forKey: key + ".values")
             values = decoded as? [Value] ?? []
         }
         guard identifiers.count == labels.count, labels.count == values.count else { return [] }
         // Archives without the flags (older ones) take "\u{0}" for no label. Asking for a missing key would
         // fail the whole decoding, so its presence is checked first.
         let flagsKey = key + ".unlabeled"
-        let flags = coder.containsValue(forKey: flagsKey)
+        let flags =
+            coder.containsValue(forKey: flagsKey)
             ? coder.decodeObject(of: [NSArray.self, NSNumber.self], forKey: flagsKey) as? [NSNumber] : nil
         let unlabeled = flags?.count == labels.count ? flags?.map(\.boolValue) : nil
         return (0..<values.count).map { index in

@@ -54,7 +54,9 @@ package struct ContactStorage: @unchecked Sendable {
 
     /// The fields, read in place; the defaults when none was set.
     @inline(__always)
-    private func readFields<Result>(_ body: (borrowing ContactFields) -> Result, default value: @autoclosure () -> Result) -> Result {
+    private func readFields<Result>(
+        _ body: (borrowing ContactFields) -> Result, default value: @autoclosure () -> Result
+    ) -> Result {
         guard let box else { return value() }
         return box.withUnsafeMutablePointerToHeader { body($0.pointee) }
     }
@@ -84,7 +86,7 @@ package struct ContactStorage: @unchecked Sendable {
 extension ContactStorage {
     @inlinable package var contactType: CNContactType {
         _read {
-            if let fields = fieldsAddress { yield fields.pointee.contactType } else { yield .person }
+            if let fields = fieldsAddress { yield fields.pointee.contactType } else { yield.person }
         }
         _modify { yield &uniqueFields().pointee.contactType }
     }

@@ -33,7 +33,9 @@ open class CNChangeHistoryAddGroupEvent: CNChangeHistoryEvent, @unchecked Sendab
     public required init?(coder: NSCoder) {
         guard let group = coder.decodeObject(of: CNGroup.self, forKey: "group") else { return nil }
         self.group = group
-        guard let containerIdentifier = coder.decodeObject(of: NSString.self, forKey: "containerIdentifier") else { return nil }
+        guard let containerIdentifier = coder.decodeObject(of: NSString.self, forKey: "containerIdentifier") else {
+            return nil
+        }
         self.containerIdentifier = containerIdentifier as String
         super.init()
     }

@@ -26,7 +26,9 @@ open class CNChangeHistoryDeleteContactEvent: CNChangeHistoryEvent, @unchecked S
     }
 
     public required init?(coder: NSCoder) {
-        guard let contactIdentifier = coder.decodeObject(of: NSString.self, forKey: "contactIdentifier") else { return nil }
+        guard let contactIdentifier = coder.decodeObject(of: NSString.self, forKey: "contactIdentifier") else {
+            return nil
+        }
         self.contactIdentifier = contactIdentifier as String
         super.init()
     }

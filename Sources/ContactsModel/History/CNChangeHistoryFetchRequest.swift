@@ -46,7 +46,9 @@ open class CNChangeHistoryFetchRequest: CNFetchRequest, NSSecureCoding, @uncheck
         coder.encode(shouldUnifyResults, forKey: "shouldUnifyResults")
         coder.encode(mutableObjects, forKey: "mutableObjects")
         coder.encode(includeGroupChanges, forKey: "includeGroupChanges")
-        coder.encode(excludedTransactionAuthors.map { $0.map { $0 as NSString } as NSArray }, forKey: "excludedTransactionAuthors")
+        coder.encode(
+            excludedTransactionAuthors.map { $0.map { $0 as NSString } as NSArray },
+            forKey: "excludedTransactionAuthors")
     }
 
     public required init?(coder: NSCoder) {

@@ -70,7 +70,8 @@ public let CNLabelContactRelationBrotherInLawElderSistersHusband: String = "_$!<
 /// The contact-relation label "BrotherInLawHusbandsBrother".
 public let CNLabelContactRelationBrotherInLawHusbandsBrother: String = "_$!<BrotherInLawHusbandsBrother>!$_"
 /// The contact-relation label "BrotherInLawHusbandsSistersHusband".
-public let CNLabelContactRelationBrotherInLawHusbandsSistersHusband: String = "_$!<BrotherInLawHusbandsSistersHusband>!$_"
+public let CNLabelContactRelationBrotherInLawHusbandsSistersHusband: String =
+    "_$!<BrotherInLawHusbandsSistersHusband>!$_"
 /// The contact-relation label "BrotherInLawSistersHusband".
 public let CNLabelContactRelationBrotherInLawSistersHusband: String = "_$!<BrotherInLawSistersHusband>!$_"
 /// The contact-relation label "BrotherInLawSpousesBrother".
@@ -110,7 +111,8 @@ public let CNLabelContactRelationCousinFathersSistersSon: String = "_$!<CousinFa
 /// The contact-relation label "CousinGrandparentsSiblingsChild".
 public let CNLabelContactRelationCousinGrandparentsSiblingsChild: String = "_$!<CousinGrandparentsSiblingsChild>!$_"
 /// The contact-relation label "CousinGrandparentsSiblingsDaughter".
-public let CNLabelContactRelationCousinGrandparentsSiblingsDaughter: String = "_$!<CousinGrandparentsSiblingsDaughter>!$_"
+public let CNLabelContactRelationCousinGrandparentsSiblingsDaughter: String =
+    "_$!<CousinGrandparentsSiblingsDaughter>!$_"
 /// The contact-relation label "CousinGrandparentsSiblingsSon".
 public let CNLabelContactRelationCousinGrandparentsSiblingsSon: String = "_$!<CousinGrandparentsSiblingsSon>!$_"
 /// The contact-relation label "CousinMothersBrothersDaughter".
@@ -142,7 +144,8 @@ public let CNLabelContactRelationElderBrotherInLaw: String = "_$!<ElderBrotherIn
 /// The contact-relation label "ElderCousin".
 public let CNLabelContactRelationElderCousin: String = "_$!<ElderCousin>!$_"
 /// The contact-relation label "ElderCousinFathersBrothersDaughter".
-public let CNLabelContactRelationElderCousinFathersBrothersDaughter: String = "_$!<ElderCousinFathersBrothersDaughter>!$_"
+public let CNLabelContactRelationElderCousinFathersBrothersDaughter: String =
+    "_$!<ElderCousinFathersBrothersDaughter>!$_"
 /// The contact-relation label "ElderCousinFathersBrothersSon".
 public let CNLabelContactRelationElderCousinFathersBrothersSon: String = "_$!<ElderCousinFathersBrothersSon>!$_"
 /// The contact-relation label "ElderCousinFathersSistersDaughter".
@@ -150,19 +153,23 @@ public let CNLabelContactRelationElderCousinFathersSistersDaughter: String = "_$
 /// The contact-relation label "ElderCousinFathersSistersSon".
 public let CNLabelContactRelationElderCousinFathersSistersSon: String = "_$!<ElderCousinFathersSistersSon>!$_"
 /// The contact-relation label "ElderCousinMothersBrothersDaughter".
-public let CNLabelContactRelationElderCousinMothersBrothersDaughter: String = "_$!<ElderCousinMothersBrothersDaughter>!$_"
+public let CNLabelContactRelationElderCousinMothersBrothersDaughter: String =
+    "_$!<ElderCousinMothersBrothersDaughter>!$_"
 /// The contact-relation label "ElderCousinMothersBrothersSon".
 public let CNLabelContactRelationElderCousinMothersBrothersSon: String = "_$!<ElderCousinMothersBrothersSon>!$_"
 /// The contact-relation label "ElderCousinMothersSiblingsDaughterOrFathersSistersDaughter".
-public let CNLabelContactRelationElderCousinMothersSiblingsDaughterOrFathersSistersDaughter: String = "_$!<ElderCousinMothersSiblingsDaughterOrFathersSistersDaughter>!$_"
+public let CNLabelContactRelationElderCousinMothersSiblingsDaughterOrFathersSistersDaughter: String =
+    "_$!<ElderCousinMothersSiblingsDaughterOrFathersSistersDaughter>!$_"
 /// The contact-relation label "ElderCousinMothersSiblingsSonOrFathersSistersSon".
-public let CNLabelContactRelationElderCousinMothersSiblingsSonOrFathersSistersSon: String = "_$!<ElderCousinMothersSiblingsSonOrFathersSistersSon>!$_"
+public let CNLabelContactRelationElderCousinMothersSiblingsSonOrFathersSistersSon: String =
+    "_$!<ElderCousinMothersSiblingsSonOrFathersSistersSon>!$_"
 /// The contact-relation label "ElderCousinMothersSistersDaughter".
 public let CNLabelContactRelationElderCousinMothersSistersDaughter: String = "_$!<ElderCousinMothersSistersDaughter>!$_"
 /// The contact-relation label "ElderCousinMothersSistersSon".
 public let CNLabelContactRelationElderCousinMothersSistersSon: String = "_$!<ElderCousinMothersSistersSon>!$_"
 /// The contact-relation label "ElderCousinParentsSiblingsDaughter".
-public let CNLabelContactRelationElderCousinParentsSiblingsDaughter: String = "_$!<ElderCousinParentsSiblingsDaughter>!$_"
+public let CNLabelContactRelationElderCousinParentsSiblingsDaughter: String =
+    "_$!<ElderCousinParentsSiblingsDaughter>!$_"
 /// The contact-relation label "ElderCousinParentsSiblingsSon".
 public let CNLabelContactRelationElderCousinParentsSiblingsSon: String = "_$!<ElderCousinParentsSiblingsSon>!$_"
 /// The contact-relation label "ElderSibling".
@@ -244,7 +251,8 @@ public let CNLabelContactRelationGranduncle: String = "_$!<Granduncle>!$_"
 /// The contact-relation label "GreatGrandchild".
 public let CNLabelContactRelationGreatGrandchild: String = "_$!<GreatGrandchild>!$_"
 /// The contact-relation label "GreatGrandchildOrSiblingsGrandchild".
-public let CNLabelContactRelationGreatGrandchildOrSiblingsGrandchild: String = "_$!<GreatGrandchildOrSiblingsGrandchild>!$_"
+public let CNLabelContactRelationGreatGrandchildOrSiblingsGrandchild: String =
+    "_$!<GreatGrandchildOrSiblingsGrandchild>!$_"
 /// The contact-relation label "GreatGranddaughter".
 public let CNLabelContactRelationGreatGranddaughter: String = "_$!<GreatGranddaughter>!$_"
 /// The contact-relation label "GreatGrandfather".
@@ -276,25 +284,29 @@ public let CNLabelContactRelationNephew: String = "_$!<Nephew>!$_"
 /// The contact-relation label "NephewBrothersSon".
 public let CNLabelContactRelationNephewBrothersSon: String = "_$!<NephewBrothersSon>!$_"
 /// The contact-relation label "NephewBrothersSonOrHusbandsSiblingsSon".
-public let CNLabelContactRelationNephewBrothersSonOrHusbandsSiblingsSon: String = "_$!<NephewBrothersSonOrHusbandsSiblingsSon>!$_"
+public let CNLabelContactRelationNephewBrothersSonOrHusbandsSiblingsSon: String =
+    "_$!<NephewBrothersSonOrHusbandsSiblingsSon>!$_"
 /// The contact-relation label "NephewOrCousin".
 public let CNLabelContactRelationNephewOrCousin: String = "_$!<NephewOrCousin>!$_"
 /// The contact-relation label "NephewSistersSon".
 public let CNLabelContactRelationNephewSistersSon: String = "_$!<NephewSistersSon>!$_"
 /// The contact-relation label "NephewSistersSonOrWifesSiblingsSon".
-public let CNLabelContactRelationNephewSistersSonOrWifesSiblingsSon: String = "_$!<NephewSistersSonOrWifesSiblingsSon>!$_"
+public let CNLabelContactRelationNephewSistersSonOrWifesSiblingsSon: String =
+    "_$!<NephewSistersSonOrWifesSiblingsSon>!$_"
 /// The contact-relation label "Niece".
 public let CNLabelContactRelationNiece: String = "_$!<Niece>!$_"
 /// The contact-relation label "NieceBrothersDaughter".
 public let CNLabelContactRelationNieceBrothersDaughter: String = "_$!<NieceBrothersDaughter>!$_"
 /// The contact-relation label "NieceBrothersDaughterOrHusbandsSiblingsDaughter".
-public let CNLabelContactRelationNieceBrothersDaughterOrHusbandsSiblingsDaughter: String = "_$!<NieceBrothersDaughterOrHusbandsSiblingsDaughter>!$_"
+public let CNLabelContactRelationNieceBrothersDaughterOrHusbandsSiblingsDaughter: String =
+    "_$!<NieceBrothersDaughterOrHusbandsSiblingsDaughter>!$_"
 /// The contact-relation label "NieceOrCousin".
 public let CNLabelContactRelationNieceOrCousin: String = "_$!<NieceOrCousin>!$_"
 /// The contact-relation label "NieceSistersDaughter".
 public let CNLabelContactRelationNieceSistersDaughter: String = "_$!<NieceSistersDaughter>!$_"
 /// The contact-relation label "NieceSistersDaughterOrWifesSiblingsDaughter".
-public let CNLabelContactRelationNieceSistersDaughterOrWifesSiblingsDaughter: String = "_$!<NieceSistersDaughterOrWifesSiblingsDaughter>!$_"
+public let CNLabelContactRelationNieceSistersDaughterOrWifesSiblingsDaughter: String =
+    "_$!<NieceSistersDaughterOrWifesSiblingsDaughter>!$_"
 /// The contact-relation label "ParentInLaw".
 public let CNLabelContactRelationParentInLaw: String = "_$!<ParentInLaw>!$_"
 /// The contact-relation label "ParentsElderSibling".
@@ -306,13 +318,15 @@ public let CNLabelContactRelationParentsSiblingFathersElderSibling: String = "_$
 /// The contact-relation label "ParentsSiblingFathersSibling".
 public let CNLabelContactRelationParentsSiblingFathersSibling: String = "_$!<ParentsSiblingFathersSibling>!$_"
 /// The contact-relation label "ParentsSiblingFathersYoungerSibling".
-public let CNLabelContactRelationParentsSiblingFathersYoungerSibling: String = "_$!<ParentsSiblingFathersYoungerSibling>!$_"
+public let CNLabelContactRelationParentsSiblingFathersYoungerSibling: String =
+    "_$!<ParentsSiblingFathersYoungerSibling>!$_"
 /// The contact-relation label "ParentsSiblingMothersElderSibling".
 public let CNLabelContactRelationParentsSiblingMothersElderSibling: String = "_$!<ParentsSiblingMothersElderSibling>!$_"
 /// The contact-relation label "ParentsSiblingMothersSibling".
 public let CNLabelContactRelationParentsSiblingMothersSibling: String = "_$!<ParentsSiblingMothersSibling>!$_"
 /// The contact-relation label "ParentsSiblingMothersYoungerSibling".
-public let CNLabelContactRelationParentsSiblingMothersYoungerSibling: String = "_$!<ParentsSiblingMothersYoungerSibling>!$_"
+public let CNLabelContactRelationParentsSiblingMothersYoungerSibling: String =
+    "_$!<ParentsSiblingMothersYoungerSibling>!$_"
 /// The contact-relation label "ParentsYoungerSibling".
 public let CNLabelContactRelationParentsYoungerSibling: String = "_$!<ParentsYoungerSibling>!$_"
 /// The contact-relation label "Sibling".
@@ -400,27 +414,34 @@ public let CNLabelContactRelationYoungerBrotherInLaw: String = "_$!<YoungerBroth
 /// The contact-relation label "YoungerCousin".
 public let CNLabelContactRelationYoungerCousin: String = "_$!<YoungerCousin>!$_"
 /// The contact-relation label "YoungerCousinFathersBrothersDaughter".
-public let CNLabelContactRelationYoungerCousinFathersBrothersDaughter: String = "_$!<YoungerCousinFathersBrothersDaughter>!$_"
+public let CNLabelContactRelationYoungerCousinFathersBrothersDaughter: String =
+    "_$!<YoungerCousinFathersBrothersDaughter>!$_"
 /// The contact-relation label "YoungerCousinFathersBrothersSon".
 public let CNLabelContactRelationYoungerCousinFathersBrothersSon: String = "_$!<YoungerCousinFathersBrothersSon>!$_"
 /// The contact-relation label "YoungerCousinFathersSistersDaughter".
-public let CNLabelContactRelationYoungerCousinFathersSistersDaughter: String = "_$!<YoungerCousinFathersSistersDaughter>!$_"
+public let CNLabelContactRelationYoungerCousinFathersSistersDaughter: String =
+    "_$!<YoungerCousinFathersSistersDaughter>!$_"
 /// The contact-relation label "YoungerCousinFathersSistersSon".
 public let CNLabelContactRelationYoungerCousinFathersSistersSon: String = "_$!<YoungerCousinFathersSistersSon>!$_"
 /// The contact-relation label "YoungerCousinMothersBrothersDaughter".
-public let CNLabelContactRelationYoungerCousinMothersBrothersDaughter: String = "_$!<YoungerCousinMothersBrothersDaughter>!$_"
+public let CNLabelContactRelationYoungerCousinMothersBrothersDaughter: String =
+    "_$!<YoungerCousinMothersBrothersDaughter>!$_"
 /// The contact-relation label "YoungerCousinMothersBrothersSon".
 public let CNLabelContactRelationYoungerCousinMothersBrothersSon: String = "_$!<YoungerCousinMothersBrothersSon>!$_"
 /// The contact-relation label "YoungerCousinMothersSiblingsDaughterOrFathersSistersDaughter".
-public let CNLabelContactRelationYoungerCousinMothersSiblingsDaughterOrFathersSistersDaughter: String = "_$!<YoungerCousinMothersSiblingsDaughterOrFathersSistersDaughter>!$_"
+public let CNLabelContactRelationYoungerCousinMothersSiblingsDaughterOrFathersSistersDaughter: String =
+    "_$!<YoungerCousinMothersSiblingsDaughterOrFathersSistersDaughter>!$_"
 /// The contact-relation label "YoungerCousinMothersSiblingsSonOrFathersSistersSon".
-public let CNLabelContactRelationYoungerCousinMothersSiblingsSonOrFathersSistersSon: String = "_$!<YoungerCousinMothersSiblingsSonOrFathersSistersSon>!$_"
+public let CNLabelContactRelationYoungerCousinMothersSiblingsSonOrFathersSistersSon: String =
+    "_$!<YoungerCousinMothersSiblingsSonOrFathersSistersSon>!$_"
 /// The contact-relation label "YoungerCousinMothersSistersDaughter".
-public let CNLabelContactRelationYoungerCousinMothersSistersDaughter: String = "_$!<YoungerCousinMothersSistersDaughter>!$_"
+public let CNLabelContactRelationYoungerCousinMothersSistersDaughter: String =
+    "_$!<YoungerCousinMothersSistersDaughter>!$_"
 /// The contact-relation label "YoungerCousinMothersSistersSon".
 public let CNLabelContactRelationYoungerCousinMothersSistersSon: String = "_$!<YoungerCousinMothersSistersSon>!$_"
 /// The contact-relation label "YoungerCousinParentsSiblingsDaughter".
-public let CNLabelContactRelationYoungerCousinParentsSiblingsDaughter: String = "_$!<YoungerCousinParentsSiblingsDaughter>!$_"
+public let CNLabelContactRelationYoungerCousinParentsSiblingsDaughter: String =
+    "_$!<YoungerCousinParentsSiblingsDaughter>!$_"
 /// The contact-relation label "YoungerCousinParentsSiblingsSon".
 public let CNLabelContactRelationYoungerCousinParentsSiblingsSon: String = "_$!<YoungerCousinParentsSiblingsSon>!$_"
 /// The contact-relation label "YoungerSibling".

@@ -78,7 +78,8 @@ public struct ContactAccessFlows: Sendable {
         }
         guard !kept.isEmpty else { return ContactPickerResponse(choice: .cancelled, contacts: []) }
         let needed = Set(kept.map(\.contactIdentifier))
-        return ContactPickerResponse(choice: .properties(kept), contacts: contacts.filter { needed.contains($0.identifier) })
+        return ContactPickerResponse(
+            choice: .properties(kept), contacts: contacts.filter { needed.contains($0.identifier) })
     }
 
     /// Runs the contact access picker: the person edits the shared set; the app learns only the newly granted
@@ -148,6 +149,7 @@ public struct ContactAccessFlows: Sendable {
 
     /// The app's status now, as the flows read it when they start.
     private func currentStatus(of app: AppIdentity) throws(CNError) -> CNAuthorizationStatus {
-        AccessScope(accessor: .app(app), record: try repository.record(for: app.bundleIdentifier), policy: policy).status
+        AccessScope(accessor: .app(app), record: try repository.record(for: app.bundleIdentifier), policy: policy)
+            .status
     }
 }

@@ -21,7 +21,8 @@ extension ContactPickerRequest {
             return kept.isEmpty ? .cancelled : .contacts(Array(kept))
         case .properties(let picked):
             var seen = Set<ContactPropertySelection>()
-            let kept = picked.filter { offered.contains($0.contactIdentifier) && seen.insert($0).inserted }.prefix(limit)
+            let kept = picked.filter { offered.contains($0.contactIdentifier) && seen.insert($0).inserted }.prefix(
+                limit)
             return kept.isEmpty ? .cancelled : .properties(Array(kept))
         }
     }

@@ -92,7 +92,9 @@ struct ProtobufReader {
                     throw WireError(.malformedMessage, "a group does not end")
                 }
                 if inner == .endGroup {
-                    guard number == group else { throw WireError(.malformedMessage, "a group ends with another number") }
+                    guard number == group else {
+                        throw WireError(.malformedMessage, "a group ends with another number")
+                    }
                     return
                 }
                 try skip(inner, depth: depth + 1)

@@ -106,7 +106,9 @@ private struct ContactEncoder {
             size += 1 + ProtobufWriter.varintSize(UInt64(bitPattern: Int64(Int32(storage.contactType.rawValue))))
         }
         if let birthday { size += ProtobufWriter.lengthDelimitedSize(18, length: birthday.count) }
-        if let nonGregorianBirthday { size += ProtobufWriter.lengthDelimitedSize(19, length: nonGregorianBirthday.count) }
+        if let nonGregorianBirthday {
+            size += ProtobufWriter.lengthDelimitedSize(19, length: nonGregorianBirthday.count)
+        }
         if keys.contains(.imageData), let image = storage.imageData {
             size += 3 + (image.isEmpty ? 0 : ProtobufWriter.lengthDelimitedSize(22, length: image.count))
         }
@@ -206,7 +208,9 @@ private struct ContactEncoder {
         case .dates:
             let values = storage.dates
             append(values) { _, _ in }
-            for labeled in values { dates.append(try serialize(Contacts_V1_DateComponents(labeled.value as DateComponents))) }
+            for labeled in values {
+                dates.append(try serialize(Contacts_V1_DateComponents(labeled.value as DateComponents)))
+            }
         default: break
         }
     }

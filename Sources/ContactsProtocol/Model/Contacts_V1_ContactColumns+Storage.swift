@@ -49,7 +49,8 @@ extension Contacts_V1_ContactColumns {
             for (index, property) in labeledProperties.enumerated() {
                 // The store's text as it was read; the labeled values only when the contact holds them itself.
                 guard !contact.appendStoredTexts(of: property, to: &labeledTexts[index]) else { continue }
-                Contacts_V1_LabeledColumn.append(property, of: contact, to: &labeledTexts[index], dates: &labeledDates[index])
+                Contacts_V1_LabeledColumn.append(
+                    property, of: contact, to: &labeledTexts[index], dates: &labeledDates[index])
             }
             if keys.contains(.contactType) { contactTypes.append(Int32(contact.contactType.rawValue)) }
             if keys.contains(.imageDataAvailable) { imageDataAvailable.append(contact.imageDataAvailable) }
@@ -203,7 +204,8 @@ final class ColumnLabeledValues: Sendable {
             for values in message.counts { starts.append(starts[starts.count - 1] + Int(values)) }
             let total = starts[count]
             let width = LabeledValueTexts.width(of: property)
-            guard message.identifiers.count == total, message.labelPresent.count == total, message.labels.count == total,
+            guard message.identifiers.count == total, message.labelPresent.count == total,
+                message.labels.count == total,
                 message.values.count == total * width, message.dates.count == (property == .dates ? total : 0)
             else {
                 throw WireError(.malformedMessage, "LabeledColumn \(property.key) has lists of different lengths")

@@ -115,7 +115,9 @@ struct WireColumns {
         if let labeledValues {
             for index in storages.indices {
                 storages[index].deferLabeledValues(
-                    keys, to: DeferredLabeledValues(source: ColumnLabeledValues.Contact(columns: labeledValues, index: index)))
+                    keys,
+                    to: DeferredLabeledValues(source: ColumnLabeledValues.Contact(columns: labeledValues, index: index))
+                )
             }
         }
         return storages

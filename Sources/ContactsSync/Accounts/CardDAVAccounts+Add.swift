@@ -94,7 +94,8 @@ extension CardDAVAccounts {
         var credentials = credentials
         if credentials == nil, let user = components.user {
             credentials = CardDAVCredentials(
-                username: user.removingPercentEncoding ?? user, password: components.password?.removingPercentEncoding ?? "")
+                username: user.removingPercentEncoding ?? user,
+                password: components.password?.removingPercentEncoding ?? "")
         }
         components.user = nil
         components.password = nil
@@ -102,7 +103,9 @@ extension CardDAVAccounts {
         if scheme == "http", !settings.allowsInsecureHTTP, !Self.isLoopback(host) {
             throw SyncError(.insecureURL, "plain http to another machine would send the password in clear; use https")
         }
-        guard let clean = components.url else { throw SyncError(.invalidURL, "the URL cannot be rebuilt without its user") }
+        guard let clean = components.url else {
+            throw SyncError(.invalidURL, "the URL cannot be rebuilt without its user")
+        }
         return (clean, credentials)
     }
 

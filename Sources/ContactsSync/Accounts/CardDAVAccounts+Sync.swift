@@ -31,14 +31,16 @@ extension CardDAVAccounts {
         }
         let settings = JSONText.decode(AccountSettings.self, row.settings) ?? AccountSettings()
         let client = DAVClient(
-            transport: try makeTransport(row.pinnedCertificate, settings.timeouts), credentials: try credentials(for: row))
+            transport: try makeTransport(row.pinnedCertificate, settings.timeouts),
+            credentials: try credentials(for: row))
         var summaries: [SyncSummary] = []
         var changed = false
         do {
             for collection in collections {
                 let capabilities = Self.addressBook(collection).capabilities
                 var synchronizer = try CollectionSynchronizer(
-                    store: try engine(), client: client, book: collection, capabilities: capabilities, settings: settings,
+                    store: try engine(), client: client, book: collection, capabilities: capabilities,
+                    settings: settings,
                     author: Self.transactionAuthor, progress: progress)
                 do {
                     summaries.append(try await synchronizer.run())
@@ -51,7 +53,8 @@ extension CardDAVAccounts {
                     try storing { engine in
                         try engine.updateSyncCollection(
                             containerIdentifier: collection.containerIdentifier,
-                            capabilities: JSONText.encode(synchronizer.capabilities), isReadOnly: synchronizer.capabilities.isReadOnly)
+                            capabilities: JSONText.encode(synchronizer.capabilities),
+                            isReadOnly: synchronizer.capabilities.isReadOnly)
                     }
                 }
             }
@@ -75,14 +78,17 @@ extension CardDAVAccounts {
             capabilities.groupDialect = dialect
             capabilities.groupDialectIsChosen = true
             try engine.updateSyncCollection(
-                containerIdentifier: containerIdentifier, capabilities: JSONText.encode(capabilities), isReadOnly: row.isReadOnly)
+                containerIdentifier: containerIdentifier, capabilities: JSONText.encode(capabilities),
+                isReadOnly: row.isReadOnly)
         }
     }
 
     /// The local versions conflicts set aside, for an account or for every account.
     public func conflictCopies(accountIdentifier: String? = nil) throws -> [ConflictCopy] {
         try storing { engine in
-            let containers: Set<String>? = try accountIdentifier.map { Set(try engine.syncCollections(accountIdentifier: $0).map(\.containerIdentifier)) }
+            let containers: Set<String>? = try accountIdentifier.map {
+                Set(try engine.syncCollections(accountIdentifier: $0).map(\.containerIdentifier))
+            }
             return try engine.syncConflicts(containerIdentifier: nil)
                 .filter { containers?.contains($0.containerIdentifier) ?? true }
                 .map(ConflictCopy.init)

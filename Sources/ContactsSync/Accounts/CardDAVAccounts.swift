@@ -50,8 +50,11 @@ public struct CardDAVAccounts: Sendable {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> [any CredentialStorage] {
         var storages: [any CredentialStorage] = []
-        if let secretService = SecretServiceCredentialStorage.available(environment: environment) { storages.append(secretService) }
-        storages.append(FileCredentialStorage(directory: FileCredentialStorage.defaultDirectory(environment: environment)))
+        if let secretService = SecretServiceCredentialStorage.available(environment: environment) {
+            storages.append(secretService)
+        }
+        storages.append(
+            FileCredentialStorage(directory: FileCredentialStorage.defaultDirectory(environment: environment)))
         return storages
     }
 
@@ -80,7 +83,9 @@ public struct CardDAVAccounts: Sendable {
     /// Every account, oldest first.
     public func accounts() throws -> [CardDAVAccount] {
         try storing { engine in
-            try engine.syncAccounts().map { try Self.account($0, collections: try engine.syncCollections(accountIdentifier: $0.identifier)) }
+            try engine.syncAccounts().map {
+                try Self.account($0, collections: try engine.syncCollections(accountIdentifier: $0.identifier))
+            }
         }
     }
 
@@ -114,7 +119,8 @@ public struct CardDAVAccounts: Sendable {
         capabilities.isReadOnly = row.isReadOnly
         return CardDAVAddressBook(
             containerIdentifier: row.containerIdentifier, name: row.containerName,
-            url: URL(string: row.url) ?? URL(fileURLWithPath: "/"), capabilities: capabilities, lastSync: row.lastSyncAt)
+            url: URL(string: row.url) ?? URL(fileURLWithPath: "/"), capabilities: capabilities, lastSync: row.lastSyncAt
+        )
     }
 
     /// The credentials of an account, from where they were saved.
@@ -122,7 +128,9 @@ public struct CardDAVAccounts: Sendable {
         let kind = CredentialStorageKind(rawValue: account.credentialStorage)
         guard kind != .none else { return nil }
         guard let storage = credentialStorages.first(where: { $0.kind == kind }) else {
-            throw SyncError(.credentialsMissing, "account \(account.identifier) keeps its credentials in \(kind), which this session does not have")
+            throw SyncError(
+                .credentialsMissing,
+                "account \(account.identifier) keeps its credentials in \(kind), which this session does not have")
         }
         guard let credentials = try storage.credentials(account: account.identifier) else {
             throw SyncError(.credentialsMissing, "no credentials for account \(account.identifier) in \(kind)")

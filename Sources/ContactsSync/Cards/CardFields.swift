@@ -45,7 +45,9 @@ struct CardFields: Sendable, Equatable {
     static func keys(of card: CardLines) -> [String?] {
         var mainOfGroup: [String: String] = [:]
         for property in card.properties {
-            guard let group = property.group, !companions.contains(property.name), mainOfGroup[group] == nil else { continue }
+            guard let group = property.group, !companions.contains(property.name), mainOfGroup[group] == nil else {
+                continue
+            }
             mainOfGroup[group] = property.name
         }
         return card.properties.map { property in

@@ -62,7 +62,9 @@ struct CardLines: Sendable {
                 if let current { properties.append(Self.property(current)) }
                 tail = lines[index...].flatMap { $0 }
                 // Anything but blank lines after the end means more than one card.
-                if lines[(index + 1)...].contains(where: { !Self.upperText($0).trimmingCharacters(in: .whitespaces).isEmpty }) {
+                if lines[(index + 1)...].contains(where: {
+                    !Self.upperText($0).trimmingCharacters(in: .whitespaces).isEmpty
+                }) {
                     isPatchable = false
                 }
                 return
@@ -127,7 +129,8 @@ struct CardLines: Sendable {
         let qualified = String(decoding: raw[..<nameEnd], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if let dot = qualified.firstIndex(of: ".") {
             return Property(
-                raw: raw, group: String(qualified[..<dot]), name: String(qualified[qualified.index(after: dot)...]).uppercased())
+                raw: raw, group: String(qualified[..<dot]),
+                name: String(qualified[qualified.index(after: dot)...]).uppercased())
         }
         return Property(raw: raw, group: nil, name: qualified.uppercased())
     }

@@ -46,7 +46,8 @@ enum CardPatcher {
             if inserted.insert(key).inserted { result.properties += lines(of: key) }
         }
         var remaining: [String] = []
-        for key in sourceKeys.compactMap({ $0 }) where fields.contains(key) && !inserted.contains(key) && !remaining.contains(key) {
+        for key in sourceKeys.compactMap({ $0 })
+        where fields.contains(key) && !inserted.contains(key) && !remaining.contains(key) {
             remaining.append(key)
         }
         for key in remaining { result.properties += lines(of: key) }

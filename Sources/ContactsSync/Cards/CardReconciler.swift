@@ -49,7 +49,8 @@ enum CardReconciler {
         }
         if !conflicting.isEmpty { return .conflict(fields: conflicting) }
         if toSend.isEmpty { return .takeServer }
-        let merged = CardPatcher.patch(serverRaw, replacing: toSend, from: local)
+        let merged =
+            CardPatcher.patch(serverRaw, replacing: toSend, from: local)
             ?? CardPatcher.patch(server, replacing: toSend, from: local)
             ?? local.bytes
         return .merge(merged: merged, localFields: toSend)
@@ -57,7 +58,9 @@ enum CardReconciler {
 
     /// A three-way merge of sets: what both keep, plus what either side added; an element one side removed
     /// stays removed unless the other side added it.
-    static func mergeSets<Element: Hashable>(base: Set<Element>, local: Set<Element>, server: Set<Element>) -> Set<Element> {
+    static func mergeSets<Element: Hashable>(base: Set<Element>, local: Set<Element>, server: Set<Element>) -> Set<
+        Element
+    > {
         local.intersection(server).union(local.subtracting(base)).union(server.subtracting(base))
     }
 }

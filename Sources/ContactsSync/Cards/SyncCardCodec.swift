@@ -83,19 +83,23 @@ struct SyncCardCodec: Sendable {
     /// A group's card in the book's dialect: Apple's group properties or vCard 4's `KIND`/`MEMBER`, as native
     /// properties of the version or as extra properties of the other version, with the unknown properties the
     /// server's card had.
-    func groupCard(uid: String, name: String, memberUIDs: [String], unknownProperties: [VCardUnknownProperty]) -> [UInt8] {
+    func groupCard(uid: String, name: String, memberUIDs: [String], unknownProperties: [VCardUnknownProperty])
+        -> [UInt8]
+    {
         let kindDialect = dialect == .vCard4Kind
         let native = kindDialect == writesVersion4
         // Properties the group writer makes itself must not come twice from the server's copy.
         let written: Set<String> = ["KIND", "MEMBER", "X-ADDRESSBOOKSERVER-KIND", "X-ADDRESSBOOKSERVER-MEMBER"]
         let kept = unknownProperties.filter { !written.contains($0.name.uppercased()) }
         if native {
-            return bytes(VCardCard(unknownProperties: kept, kind: .group, uid: uid, memberUIDs: memberUIDs, groupName: name))
+            return bytes(
+                VCardCard(unknownProperties: kept, kind: .group, uid: uid, memberUIDs: memberUIDs, groupName: name))
         }
         let prefix = kindDialect ? "" : "X-ADDRESSBOOKSERVER-"
         let contact = CNMutableContact()
         contact.familyName = name
-        let extra = [VCardUnknownProperty(name: prefix + "KIND", value: "group")]
+        let extra =
+            [VCardUnknownProperty(name: prefix + "KIND", value: "group")]
             + memberUIDs.map { VCardUnknownProperty(name: prefix + "MEMBER", value: "urn:uuid:" + $0) }
         return bytes(VCardCard(contact: contact, unknownProperties: extra + kept, uid: uid))
     }

@@ -1,11 +1,11 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Credentials in files only the person can read: one JSON file per account, mode 0600, in a folder of mode
@@ -23,7 +23,8 @@ public struct FileCredentialStorage: CredentialStorage {
 
     /// The default folder for an environment.
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        let config =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".config")
         return config.appendingPathComponent("contacts/credentials", isDirectory: true)
     }
@@ -52,7 +53,8 @@ public struct FileCredentialStorage: CredentialStorage {
         guard status.st_uid == getuid(), status.st_mode & 0o077 == 0 else {
             throw failure("the credentials file of account \(account) is readable by others; make it mode 0600")
         }
-        guard let data = FileManager.default.contents(atPath: path), let credentials = CardDAVCredentials.decoded(data) else {
+        guard let data = FileManager.default.contents(atPath: path), let credentials = CardDAVCredentials.decoded(data)
+        else {
             throw failure("the credentials file of account \(account) cannot be read")
         }
         return credentials
@@ -60,7 +62,9 @@ public struct FileCredentialStorage: CredentialStorage {
 
     public func remove(account: String) throws {
         let path = try file(for: account)
-        guard unlink(path) == 0 || errno == ENOENT else { throw failure("cannot remove the credentials of account \(account)") }
+        guard unlink(path) == 0 || errno == ENOENT else {
+            throw failure("cannot remove the credentials of account \(account)")
+        }
     }
 
     private func file(for account: String) throws -> String {
@@ -74,14 +78,18 @@ public struct FileCredentialStorage: CredentialStorage {
         var status = stat()
         guard stat(directory.path, &status) == 0 else { throw failure("cannot create the credentials folder") }
         if status.st_mode & 0o077 != 0 {
-            guard chmod(directory.path, 0o700) == 0 else { throw failure("the credentials folder is readable by others") }
+            guard chmod(directory.path, 0o700) == 0 else {
+                throw failure("the credentials folder is readable by others")
+            }
         }
     }
 
     /// Account identifiers become file names: letters, digits and `-_.:` only, no leading dot.
     static func isSafeName(_ name: String) -> Bool {
         !name.isEmpty && !name.hasPrefix(".")
-            && name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.:".unicodeScalars.contains($0)) }
+            && name.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.:".unicodeScalars.contains($0))
+            }
     }
 
     private func failure(_ message: String) -> SyncError {

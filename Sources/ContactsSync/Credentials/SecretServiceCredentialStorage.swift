@@ -40,7 +40,8 @@ public struct SecretServiceCredentialStorage: CredentialStorage {
             input: try credentials.encoded()
         )
         guard result.status == 0 else {
-            throw SyncError(.credentialStorageFailed, "the Secret Service did not save the credentials of account \(account)")
+            throw SyncError(
+                .credentialStorageFailed, "the Secret Service did not save the credentials of account \(account)")
         }
     }
 

@@ -8,7 +8,8 @@ struct DiscoveredAddressBook: Sendable, Hashable {
 
     /// The book a `response` describes, or nil when it is not an address book.
     init?(_ response: Multistatus.Response, base: URL) {
-        guard response.properties.isAddressBook, let url = URL(string: response.href, relativeTo: base)?.absoluteURL else {
+        guard response.properties.isAddressBook, let url = URL(string: response.href, relativeTo: base)?.absoluteURL
+        else {
             return nil
         }
         self.url = url

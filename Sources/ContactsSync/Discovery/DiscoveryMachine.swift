@@ -61,7 +61,9 @@ struct DiscoveryMachine {
         if let here, here.properties.isAddressBook {
             return readBook(url, principal: nil)
         }
-        if let principalHref = here?.properties.currentUserPrincipal, let principal = URL(string: principalHref, relativeTo: url)?.absoluteURL {
+        if let principalHref = here?.properties.currentUserPrincipal,
+            let principal = URL(string: principalHref, relativeTo: url)?.absoluteURL
+        {
             state = .readingPrincipal(principal)
             return .send(DAVRequest(method: "PROPFIND", url: principal, depth: "0", xml: DAVRequestBody.homeSet))
         }
@@ -90,7 +92,8 @@ struct DiscoveryMachine {
             found = try MultistatusParser.parse(response.body)
         } catch {
             state = .done
-            return .fail(error as? SyncError ?? SyncError(.malformedResponse, "the principal's properties cannot be read"))
+            return .fail(
+                error as? SyncError ?? SyncError(.malformedResponse, "the principal's properties cannot be read"))
         }
         let homes = found.responses.flatMap(\.properties.addressBookHomeSet)
         // Without a home set, books may sit in the principal itself.

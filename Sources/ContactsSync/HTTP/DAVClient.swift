@@ -21,17 +21,23 @@ struct DAVClient: Sendable {
             if let credentials { outgoing.headers.append(("Authorization", credentials.basicAuthorization)) }
             let response = try await transport.send(outgoing)
             guard [301, 302, 303, 307, 308].contains(response.status) else { return (response, request.url) }
-            guard let location = response.header("Location"), let next = URL(string: location, relativeTo: request.url)?.absoluteURL else {
-                throw SyncError(.unexpectedStatus, "\(request.method): redirect without a location", status: response.status)
+            guard let location = response.header("Location"),
+                let next = URL(string: location, relativeTo: request.url)?.absoluteURL
+            else {
+                throw SyncError(
+                    .unexpectedStatus, "\(request.method): redirect without a location", status: response.status)
             }
             // A redirect must not take the credentials to another server, nor from https to http.
             guard next.host?.lowercased() == request.url.host?.lowercased(),
                 next.scheme == request.url.scheme || next.scheme == "https"
             else {
-                throw SyncError(.forbidden, "\(request.method): the server redirected to another host", status: response.status)
+                throw SyncError(
+                    .forbidden, "\(request.method): the server redirected to another host", status: response.status)
             }
             guard visited.insert(next.absoluteString).inserted else {
-                throw SyncError(.redirectLoop, "\(request.method): the server's redirects go round in a circle", status: response.status)
+                throw SyncError(
+                    .redirectLoop, "\(request.method): the server's redirects go round in a circle",
+                    status: response.status)
             }
             request.url = next
         }

@@ -24,7 +24,9 @@ final class HTTPClientTransport: DAVTransport {
         if let pinnedCertificate {
             do {
                 let certificates = try NIOSSLCertificate.fromPEMBytes(Array(pinnedCertificate.utf8))
-                guard !certificates.isEmpty else { throw SyncError(.certificateUntrusted, "the pinned certificate holds no certificate") }
+                guard !certificates.isEmpty else {
+                    throw SyncError(.certificateUntrusted, "the pinned certificate holds no certificate")
+                }
                 tls.trustRoots = .certificates(certificates)
                 tls.certificateVerification = .noHostnameVerification
             } catch let error as SyncError {
@@ -45,7 +47,8 @@ final class HTTPClientTransport: DAVTransport {
             return configuration
         }
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration(read: timeouts.read))
-        listingClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration(read: timeouts.listing))
+        listingClient = HTTPClient(
+            eventLoopGroupProvider: .singleton, configuration: configuration(read: timeouts.listing))
         requestTimeout = Self.amount(timeouts.request)
         listingTimeout = Self.amount(timeouts.listing)
         self.maximumResponseSize = maximumResponseSize
@@ -70,7 +73,8 @@ final class HTTPClientTransport: DAVTransport {
                 // A listing grows with the book: it goes to a file as it arrives and is parsed from there.
                 let spooled = try await SpooledBody.write(
                     response.body, limit: maximumResponseSize,
-                    tooLarge: SyncError(.responseTooLarge, "\(request.method): the response is larger than a sync accepts"))
+                    tooLarge: SyncError(
+                        .responseTooLarge, "\(request.method): the response is larger than a sync accepts"))
                 return DAVResponse(status: status, headers: headers, spooled: spooled)
             }
             // The body is gathered straight into the array the response keeps: collecting it into one buffer
@@ -109,7 +113,9 @@ final class HTTPClientTransport: DAVTransport {
             }
         }
         if error is NIOSSLError || error is BoringSSLError {
-            return SyncError(.certificateUntrusted, "\(method): TLS failed; the server's certificate is not trusted (pin it to trust it)")
+            return SyncError(
+                .certificateUntrusted,
+                "\(method): TLS failed; the server's certificate is not trusted (pin it to trust it)")
         }
         if error is NIOTooManyBytesError {
             return SyncError(.responseTooLarge, "\(method): the response is larger than a sync accepts")

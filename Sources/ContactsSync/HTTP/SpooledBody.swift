@@ -2,7 +2,7 @@ import Foundation
 import NIOCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A response body written to a private temporary file as it arrives, instead of memory: a book's listing,

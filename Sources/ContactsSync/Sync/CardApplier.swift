@@ -37,7 +37,8 @@ struct CardApplier {
         let localCard = codec.card(for: snapshot, uid: uid)
         let local = CardLines(codec.bytes(localCard))
         let decision = CardReconciler.reconcile(
-            base: base.map(codec.normalized), local: local, serverRaw: CardLines(server.bytes), server: codec.normalized(card))
+            base: base.map(codec.normalized), local: local, serverRaw: CardLines(server.bytes),
+            server: codec.normalized(card))
         switch decision {
         case .takeServer:
             return .apply(identifier: identifier, exists: true)
@@ -59,7 +60,8 @@ struct CardApplier {
     /// - Returns: The contact's identifier.
     @discardableResult
     func writeContact(
-        _ card: VCardCard, base: [UInt8], server: ServerCard, identifier: String?, exists: Bool, in transaction: SyncTransaction
+        _ card: VCardCard, base: [UInt8], server: ServerCard, identifier: String?, exists: Bool,
+        in transaction: SyncTransaction
     ) throws -> String {
         var storage = card.contact.storage
         if let identifier { storage.identifier = identifier }
@@ -74,7 +76,8 @@ struct CardApplier {
         }
         try transaction.save(
             SyncCardRow(
-                href: server.href, etag: server.etag, kind: .contact, objectIdentifier: storage.identifier, uid: card.uid,
+                href: server.href, etag: server.etag, kind: .contact, objectIdentifier: storage.identifier,
+                uid: card.uid,
                 base: Data(base)))
         return storage.identifier
     }
@@ -87,23 +90,27 @@ struct CardApplier {
         case .apply(let identifier, let exists):
             var exists = exists
             if exists, let identifier { exists = try transaction.contactID(identifier: identifier) != nil }
-            try writeContact(card, base: server.bytes, server: server, identifier: identifier, exists: exists, in: transaction)
+            try writeContact(
+                card, base: server.bytes, server: server, identifier: identifier, exists: exists, in: transaction)
             return .downloaded
         case .applyMerged(let merged, _, let identifier):
             // The merged fields go into the contact; the card the store keeps as the server's is the server's,
             // so the upload sends exactly the local fields.
-            try writeContact(merged, base: server.bytes, server: server, identifier: identifier, exists: true, in: transaction)
+            try writeContact(
+                merged, base: server.bytes, server: server, identifier: identifier, exists: true, in: transaction)
             return .merged
         case .conflict(let identifier, let copy, let fields):
             try transaction.saveConflict(
                 objectIdentifier: identifier, href: href, localCard: Data(copy),
                 reason: "both sides changed " + fields.sorted().joined(separator: ", "))
             let exists = try transaction.contactID(identifier: identifier) != nil
-            try writeContact(card, base: server.bytes, server: server, identifier: identifier, exists: exists, in: transaction)
+            try writeContact(
+                card, base: server.bytes, server: server, identifier: identifier, exists: exists, in: transaction)
             return .conflict
         case .restore(let identifier):
             let exists = try transaction.contactID(identifier: identifier) != nil
-            try writeContact(card, base: server.bytes, server: server, identifier: identifier, exists: exists, in: transaction)
+            try writeContact(
+                card, base: server.bytes, server: server, identifier: identifier, exists: exists, in: transaction)
             return .conflict
         }
     }

@@ -23,7 +23,8 @@ struct CardFetcher: Sendable {
         var (result, unwritable) = try await multigetSplitting(hrefs)
         guard !unwritable.isEmpty else { return result }
         if hrefs.count > 1, unwritable.count == hrefs.count {
-            throw SyncError(.malformedResponse, "REPORT: no card of a batch of \(hrefs.count) came back as well-formed XML")
+            throw SyncError(
+                .malformedResponse, "REPORT: no card of a batch of \(hrefs.count) came back as well-formed XML")
         }
         result.append(try await getEach(unwritable))
         return result

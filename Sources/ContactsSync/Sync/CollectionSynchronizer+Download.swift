@@ -26,7 +26,8 @@ extension CollectionSynchronizer {
             func sendNext() throws -> Bool {
                 guard let after = cursor else { return false }
                 let (hrefs, last) = try storing {
-                    try store.syncListingDownloads(containerIdentifier: containerIdentifier, run: run, after: after, limit: size)
+                    try store.syncListingDownloads(
+                        containerIdentifier: containerIdentifier, run: run, after: after, limit: size)
                 }
                 cursor = hrefs.count < size ? nil : last
                 guard !hrefs.isEmpty else { return false }
@@ -60,15 +61,22 @@ extension CollectionSynchronizer {
         guard !failed.isEmpty else { return }
         // The listed tags of the few failed cards only, from the store's copy of the listing.
         let listedTags = try storing { try store.syncListingTags(run: run, hrefs: failed.map(\.href)) }
-        let stored = try storing { try store.syncCards(containerIdentifier: containerIdentifier, hrefs: failed.map(\.href)) }
+        let stored = try storing {
+            try store.syncCards(containerIdentifier: containerIdentifier, hrefs: failed.map(\.href))
+        }
         for (href, status) in failed {
-            summary.skipped.append(SkippedCard(href: href, objectIdentifier: stored[href]?.objectIdentifier, reason: .serverFailed(status: status)))
+            summary.skipped.append(
+                SkippedCard(
+                    href: href, objectIdentifier: stored[href]?.objectIdentifier, reason: .serverFailed(status: status))
+            )
         }
         let (_, changed) = try write { transaction in
             // A card that was readable before keeps its contact and record until it is readable again.
             for (href, _) in failed where stored[href] == nil {
                 try transaction.save(
-                    SyncCardRow(href: href, etag: listedTags[href], kind: .unreadable, objectIdentifier: nil, uid: nil, base: Data()))
+                    SyncCardRow(
+                        href: href, etag: listedTags[href], kind: .unreadable, objectIdentifier: nil, uid: nil,
+                        base: Data()))
             }
         }
         changedStore = changedStore || changed
@@ -103,13 +111,16 @@ extension CollectionSynchronizer {
         }
         // Contacts changed on both sides are reconciled with their local version, read before the write.
         let reconciled = contacts.compactMap { server, _ -> String? in
-            guard let row = stored[server.href], row.kind == .contact, let identifier = row.objectIdentifier else { return nil }
+            guard let row = stored[server.href], row.kind == .contact, let identifier = row.objectIdentifier else {
+                return nil
+            }
             return pendingContactSet.contains(identifier) || row.state != .synced ? identifier : nil
         }
         let snapshots = try storing {
             try store.syncContactSnapshots(containerIdentifier: containerIdentifier, identifiers: reconciled)
         }
-        let snapshotByIdentifier = Dictionary(snapshots.map { ($0.storage.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+        let snapshotByIdentifier = Dictionary(
+            snapshots.map { ($0.storage.identifier, $0) }, uniquingKeysWith: { first, _ in first })
         let applier = CardApplier(codec: codec)
         var actions: [(ServerCard, VCardCard, ContactAction)] = []
         for (server, card) in contacts {
@@ -117,7 +128,8 @@ extension CollectionSynchronizer {
             let identifier = row?.objectIdentifier ?? ""
             let action = applier.decide(
                 card, server: server, row: row, snapshot: snapshotByIdentifier[identifier],
-                hasLocalChanges: pendingContactSet.contains(identifier), locallyRemoved: localRemovals[server.href] != nil)
+                hasLocalChanges: pendingContactSet.contains(identifier),
+                locallyRemoved: localRemovals[server.href] != nil)
             actions.append((server, card, action))
         }
         let removals = localRemovals
@@ -126,22 +138,31 @@ extension CollectionSynchronizer {
             var outcome = BatchOutcome()
             for (server, card, action) in actions {
                 do {
-                    let counted = try applier.perform(action, card: card, server: server, href: server.href, in: transaction)
+                    let counted = try applier.perform(
+                        action, card: card, server: server, href: server.href, in: transaction)
                     outcome.count(counted, action: action)
                     if case .restore = action { outcome.restoredHrefs.append(server.href) }
                 } catch {
                     guard let code = CardApplier.validationCode(of: error) else { throw error }
-                    outcome.skipped.append(SkippedCard(href: server.href, objectIdentifier: stored[server.href]?.objectIdentifier, reason: .invalid(code: code)))
+                    outcome.skipped.append(
+                        SkippedCard(
+                            href: server.href, objectIdentifier: stored[server.href]?.objectIdentifier,
+                            reason: .invalid(code: code)))
                 }
             }
             for (server, reason) in unreadable {
-                outcome.skipped.append(SkippedCard(href: server.href, objectIdentifier: stored[server.href]?.objectIdentifier, reason: reason))
+                outcome.skipped.append(
+                    SkippedCard(
+                        href: server.href, objectIdentifier: stored[server.href]?.objectIdentifier, reason: reason))
                 // A card that was readable before keeps its contact and record until it is readable again.
                 guard stored[server.href] == nil else { continue }
                 try transaction.save(
-                    SyncCardRow(href: server.href, etag: server.etag, kind: .unreadable, objectIdentifier: nil, uid: nil, base: Data(server.bytes)))
+                    SyncCardRow(
+                        href: server.href, etag: server.etag, kind: .unreadable, objectIdentifier: nil, uid: nil,
+                        base: Data(server.bytes)))
             }
-            outcome.removed = try Self.removeLocally(fetched.gone, removals: removals, pending: pending, in: transaction)
+            outcome.removed = try Self.removeLocally(
+                fetched.gone, removals: removals, pending: pending, in: transaction)
             return outcome
         }
         changedStore = changedStore || changed

@@ -11,7 +11,9 @@ extension CollectionSynchronizer {
         var done = 0
         report(.uploading, 0, identifiers.count)
         for start in stride(from: 0, to: identifiers.count, by: 100) {
-            let chunk = Array(identifiers[start..<min(start + 100, identifiers.count)]).filter { pendingContactSet.contains($0) }
+            let chunk = Array(identifiers[start..<min(start + 100, identifiers.count)]).filter {
+                pendingContactSet.contains($0)
+            }
             let snapshots = try storing {
                 try store.syncContactSnapshots(containerIdentifier: containerIdentifier, identifiers: chunk)
             }
@@ -42,7 +44,8 @@ extension CollectionSynchronizer {
             if row.state == .pendingUpdate { try markSynced(row) }
             return
         }
-        let body = fields.flatMap { CardPatcher.patch(CardLines([UInt8](base)), replacing: $0, from: local) }
+        let body =
+            fields.flatMap { CardPatcher.patch(CardLines([UInt8](base)), replacing: $0, from: local) }
             ?? CardPatcher.withLineBreaks(local.bytes, [13, 10])
         let response = try await put(body, href: row.href, ifMatch: etag)
         switch response.status {
@@ -67,7 +70,9 @@ extension CollectionSynchronizer {
     ) async throws {
         let identifier = snapshot.storage.identifier
         let href = try row?.href ?? newHref(uid: uid)
-        let pending = SyncCardRow(href: href, etag: nil, kind: .contact, objectIdentifier: identifier, uid: uid, base: nil, state: .pendingCreate)
+        let pending = SyncCardRow(
+            href: href, etag: nil, kind: .contact, objectIdentifier: identifier, uid: uid, base: nil,
+            state: .pendingCreate)
         if row?.state != .pendingCreate {
             let needsUID = snapshot.uid == nil
             let (_, changed) = try write { transaction in
@@ -128,11 +133,13 @@ extension CollectionSynchronizer {
             card = try SyncCardCodec.parse(server.bytes)
         } catch {
             // The server's card cannot be read: leave both as they are and report it.
-            summary.skipped.append(SkippedCard(href: row.href, objectIdentifier: snapshot.storage.identifier, reason: error))
+            summary.skipped.append(
+                SkippedCard(href: row.href, objectIdentifier: snapshot.storage.identifier, reason: error))
             return
         }
         let applier = CardApplier(codec: codec)
-        let action = applier.decide(card, server: server, row: row, snapshot: snapshot, hasLocalChanges: true, locallyRemoved: false)
+        let action = applier.decide(
+            card, server: server, row: row, snapshot: snapshot, hasLocalChanges: true, locallyRemoved: false)
         let (counted, changed) = try write { transaction in
             try applier.perform(action, card: card, server: server, href: row.href, in: transaction)
         }
@@ -148,7 +155,8 @@ extension CollectionSynchronizer {
                 return
             }
             let again = try storing {
-                try store.syncContactSnapshots(containerIdentifier: containerIdentifier, identifiers: [snapshot.storage.identifier])
+                try store.syncContactSnapshots(
+                    containerIdentifier: containerIdentifier, identifiers: [snapshot.storage.identifier])
             }
             if let next = again.first { try await upload(contact: next, attempt: attempt + 1) }
         }
@@ -164,7 +172,8 @@ extension CollectionSynchronizer {
             }
             var headers: [(name: String, value: String)] = []
             if let etag = row.etag, row.state != .pendingCreate { headers.append(("If-Match", etag)) }
-            let (response, _) = try await client.send(DAVRequest(method: "DELETE", url: try url(of: href), headers: headers))
+            let (response, _) = try await client.send(
+                DAVRequest(method: "DELETE", url: try url(of: href), headers: headers))
             switch response.status {
             case 200..<300:
                 try forget(href)
@@ -173,14 +182,18 @@ extension CollectionSynchronizer {
                 try forget(href)
             case 412:
                 // Changed on the server after the local deletion: the server's version comes back.
-                let fetched = try await CardFetcher(client: client, bookURL: bookURL, usesMultiget: capabilities.supportsMultiget).fetch([href])
+                let fetched = try await CardFetcher(
+                    client: client, bookURL: bookURL, usesMultiget: capabilities.supportsMultiget
+                ).fetch([href])
                 if let server = fetched.cards.first, let card = try? SyncCardCodec.parse(server.bytes) {
                     if card.isGroup {
                         try applyGroupCards([(server, card)])
                     } else if let identifier = row.objectIdentifier {
                         let applier = CardApplier(codec: codec)
                         let (_, changed) = try write { transaction in
-                            try applier.perform(.restore(identifier: identifier), card: card, server: server, href: href, in: transaction)
+                            try applier.perform(
+                                .restore(identifier: identifier), card: card, server: server, href: href,
+                                in: transaction)
                         }
                         changedStore = changedStore || changed
                         summary.conflicts += 1
@@ -196,19 +209,26 @@ extension CollectionSynchronizer {
 
     // MARK: Requests and records
 
-    func put(_ body: [UInt8], href: String, ifMatch: String? = nil, ifNoneMatch: Bool = false) async throws -> DAVResponse {
+    func put(_ body: [UInt8], href: String, ifMatch: String? = nil, ifNoneMatch: Bool = false) async throws
+        -> DAVResponse
+    {
         var headers: [(name: String, value: String)] = [("Content-Type", "text/vcard; charset=utf-8")]
         if let ifMatch { headers.append(("If-Match", ifMatch)) }
         if ifNoneMatch || ifMatch == nil { headers.append(("If-None-Match", "*")) }
-        let (response, _) = try await client.send(DAVRequest(method: "PUT", url: try url(of: href), headers: headers, body: body))
+        let (response, _) = try await client.send(
+            DAVRequest(method: "PUT", url: try url(of: href), headers: headers, body: body))
         return response
     }
 
     /// Records a card the server accepted: its tag, and the bytes sent as the new common ancestor.
-    private mutating func record(_ body: [UInt8], row: SyncCardRow, identifier: String, uid: String, etag: String?) throws {
+    private mutating func record(_ body: [UInt8], row: SyncCardRow, identifier: String, uid: String, etag: String?)
+        throws
+    {
         let (_, changed) = try write { transaction in
             try transaction.save(
-                SyncCardRow(href: row.href, etag: etag, kind: row.kind, objectIdentifier: identifier, uid: uid, base: Data(body)))
+                SyncCardRow(
+                    href: row.href, etag: etag, kind: row.kind, objectIdentifier: identifier, uid: uid, base: Data(body)
+                ))
         }
         changedStore = changedStore || changed
         settle(contact: identifier)
@@ -227,7 +247,9 @@ extension CollectionSynchronizer {
 
     /// Handles a status an upload did not expect: credentials and server failures stop the sync; any other
     /// refusal is reported, and the change is kept to be sent again next time.
-    mutating func refuse(_ response: DAVResponse, href: String, objectIdentifier: String?, pending row: SyncCardRow? = nil) throws {
+    mutating func refuse(
+        _ response: DAVResponse, href: String, objectIdentifier: String?, pending row: SyncCardRow? = nil
+    ) throws {
         if response.status == 401 || response.status == 507 {
             throw DAVClient.statusError(response.status, method: "PUT")
         }
@@ -242,7 +264,8 @@ extension CollectionSynchronizer {
             let marked = row
             _ = try write { transaction in try transaction.save(marked) }
         }
-        let reason: SkippedCard.Reason = response.status >= 500 ? .serverFailed(status: response.status) : .refusedByServer(status: response.status)
+        let reason: SkippedCard.Reason =
+            response.status >= 500 ? .serverFailed(status: response.status) : .refusedByServer(status: response.status)
         summary.skipped.append(SkippedCard(href: href, objectIdentifier: objectIdentifier, reason: reason))
         if let objectIdentifier { settle(contact: objectIdentifier) }
     }
@@ -252,9 +275,13 @@ extension CollectionSynchronizer {
         var path = bookURL.path
         if !path.hasSuffix("/") { path += "/" }
         // Only characters no server encodes differently: the href is the same in every listing.
-        let allowed = uid.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) }
+        let allowed = uid.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0))
+        }
         var name = allowed && !uid.isEmpty && uid.count <= 200 && !uid.hasPrefix(".") ? uid : UUID().uuidString
-        let taken = try storing { try store.syncCards(containerIdentifier: containerIdentifier, hrefs: [Href.canonical(path + name + ".vcf")]) }
+        let taken = try storing {
+            try store.syncCards(containerIdentifier: containerIdentifier, hrefs: [Href.canonical(path + name + ".vcf")])
+        }
         if !taken.isEmpty { name = UUID().uuidString }
         return Href.canonical(path + name + ".vcf")
     }

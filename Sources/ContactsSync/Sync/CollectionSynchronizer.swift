@@ -54,7 +54,9 @@ struct CollectionSynchronizer {
         store: AuthorizedStore, client: DAVClient, book: SyncCollectionRow, capabilities: AddressBookCapabilities,
         settings: AccountSettings, author: String, progress: (@Sendable (SyncProgress) -> Void)?
     ) throws {
-        guard let url = URL(string: book.url) else { throw SyncError(.invalidURL, "book \(book.containerIdentifier) has no valid URL") }
+        guard let url = URL(string: book.url) else {
+            throw SyncError(.invalidURL, "book \(book.containerIdentifier) has no valid URL")
+        }
         self.store = store
         self.client = client
         self.book = book
@@ -72,7 +74,8 @@ struct CollectionSynchronizer {
     /// - Throws: ``SyncError``; what was done before the error stays done, and the next sync continues.
     mutating func run() async throws -> SyncSummary {
         localChanges = try storing {
-            try store.syncLocalChanges(containerIdentifier: containerIdentifier, since: book.localSequence, excludingAuthor: author)
+            try store.syncLocalChanges(
+                containerIdentifier: containerIdentifier, since: book.localSequence, excludingAuthor: author)
         }
         pendingContacts = localChanges.contacts
         pendingContactSet = Set(pendingContacts)
@@ -96,9 +99,12 @@ struct CollectionSynchronizer {
         let listing = outcome.listing
         summary.usedFullComparison = listing.isComplete
         // Both are decided from the listing and what the store held before the download, as they always were.
-        let downloads = try storing { try store.syncListingDownloadCount(containerIdentifier: containerIdentifier, run: run) }
+        let downloads = try storing {
+            try store.syncListingDownloadCount(containerIdentifier: containerIdentifier, run: run)
+        }
         let removals = try storing {
-            try store.syncListingRemovals(containerIdentifier: containerIdentifier, run: run, isComplete: listing.isComplete)
+            try store.syncListingRemovals(
+                containerIdentifier: containerIdentifier, run: run, isComplete: listing.isComplete)
         }
         writesKeysStraight = downloads > Self.largeDownload
         defer { writesKeysStraight = false }
@@ -155,7 +161,8 @@ struct CollectionSynchronizer {
     }
 
     func report(_ phase: SyncProgress.Phase, _ completed: Int, _ total: Int) {
-        progress?(SyncProgress(containerIdentifier: containerIdentifier, phase: phase, completed: completed, total: total))
+        progress?(
+            SyncProgress(containerIdentifier: containerIdentifier, phase: phase, completed: completed, total: total))
     }
 
     /// The URL of an href of the book.

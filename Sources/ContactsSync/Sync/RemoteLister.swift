@@ -115,7 +115,8 @@ struct RemoteLister: Sendable {
         listing.isComplete = true
         listing.ctag = ctag
         _ = try MultistatusParser.parse(response) { item in
-            guard !DiscoveryMachine.sameResource(item.href, bookURL), !item.properties.resourceTypes.contains("collection")
+            guard !DiscoveryMachine.sameResource(item.href, bookURL),
+                !item.properties.resourceTypes.contains("collection")
             else { return }
             try recorder.add(SyncListingEntry(href: Href.canonical(item.href), etag: item.properties.etag))
         }

@@ -2,7 +2,8 @@
 /// `sync-collection` (RFC 6578).
 enum DAVRequestBody {
     private static let header = #"<?xml version="1.0" encoding="utf-8"?>"#
-    private static let namespaces = #"xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav" xmlns:cs="http://calendarserver.org/ns/""#
+    private static let namespaces =
+        #"xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav" xmlns:cs="http://calendarserver.org/ns/""#
 
     /// `current-user-principal`, asked of the URL the person gave.
     static let principal = propfind(["d:current-user-principal", "d:resourcetype"])
@@ -26,7 +27,8 @@ enum DAVRequestBody {
     static let collectionState = propfind(["cs:getctag", "d:sync-token"])
 
     static func propfind(_ properties: [String]) -> String {
-        header + "<d:propfind \(namespaces)><d:prop>" + properties.map { "<\($0)/>" }.joined() + "</d:prop></d:propfind>"
+        header + "<d:propfind \(namespaces)><d:prop>" + properties.map { "<\($0)/>" }.joined()
+            + "</d:prop></d:propfind>"
     }
 
     /// The cards at some hrefs, with their entity tags.

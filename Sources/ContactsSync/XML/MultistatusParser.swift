@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Reads a `multistatus` body with the platform's streaming XML parser: one pass, no document tree.
@@ -51,11 +52,14 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
 
     /// Parses a response's body, from its file when it was spooled (a listing): read a few kilobytes at a time,
     /// handing over each response as it ends, so the listing is never whole in memory.
-    static func parse(_ response: DAVResponse, eachResponse: (Multistatus.Response) throws -> Void) throws -> Multistatus {
+    static func parse(_ response: DAVResponse, eachResponse: (Multistatus.Response) throws -> Void) throws
+        -> Multistatus
+    {
         guard let spooled = response.spooled else { return try parse(response.body, eachResponse: eachResponse) }
         return try parse(eachResponse: eachResponse) { delegate in
             guard let stream = InputStream(fileAtPath: spooled.path) else {
-                throw SyncError(.malformedResponse, "the server's answer could not be read back from its temporary file")
+                throw SyncError(
+                    .malformedResponse, "the server's answer could not be read back from its temporary file")
             }
             try delegate.run(stream)
         }
@@ -129,7 +133,8 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
         case "propstat":
             properties = Multistatus.Properties()
             propstatStatus = nil
-        case "address-data-type", "content-type" where parent == "supported-address-data":
+        case "address-data-type",
+            "content-type" where parent == "supported-address-data":
             properties.addressDataVersions.append(attributes["version"] ?? "3.0")
         case "current-user-privilege-set":
             properties.privileges = properties.privileges ?? []
@@ -157,7 +162,9 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
         if capturing { text += String(decoding: CDATABlock, as: UTF8.self) }
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName name: String?) {
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName name: String?
+    ) {
         if !stack.isEmpty { stack.removeLast() }
         let parent = stack.last
         let value = text.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -101,9 +101,15 @@ package struct VCardDate: Hashable, Sendable {
                 }
             }
             put(year, 4)
-            if dashes { buffer[index] = UInt8(ascii: "-"); index += 1 }
+            if dashes {
+                buffer[index] = UInt8(ascii: "-")
+                index += 1
+            }
             put(month, 2)
-            if dashes { buffer[index] = UInt8(ascii: "-"); index += 1 }
+            if dashes {
+                buffer[index] = UInt8(ascii: "-")
+                index += 1
+            }
             put(day, 2)
             return index
         }

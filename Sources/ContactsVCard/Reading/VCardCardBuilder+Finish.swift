@@ -30,7 +30,8 @@ extension VCardCardBuilder {
             // What `text(_:_:)` gives for a line without transfer encoding or character set.
             let value = formattedNameBytes[...]
             if kind == .group || !hasSeen(.name) || storage.givenName.isEmpty && storage.familyName.isEmpty {
-                formattedName = VCardValueDecoding.plainText(value)
+                formattedName =
+                    VCardValueDecoding.plainText(value)
                     ?? VCardValueDecoding.unescape(VCardValueDecoding.utf8Bytes(value, charset: nil))
             }
         }
@@ -75,9 +76,10 @@ extension VCardCardBuilder {
     /// A group card's name from its `N`: the non-empty components, space-separated; nil without `N`.
     private func structuredGroupName() -> String? {
         guard hasSeen(.name) else { return nil }
-        let components = [
-            storage.familyName, storage.givenName, storage.middleName, storage.namePrefix, storage.nameSuffix,
-        ] + extraNameComponents
+        let components =
+            [
+                storage.familyName, storage.givenName, storage.middleName, storage.namePrefix, storage.nameSuffix,
+            ] + extraNameComponents
         return components.filter { !$0.isEmpty }.joined(separator: " ")
     }
 

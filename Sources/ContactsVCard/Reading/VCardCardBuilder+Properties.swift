@@ -59,7 +59,9 @@ extension VCardCardBuilder {
     }
 
     /// Adds a multi-valued property; false when the value cannot be read, so it is kept as unknown.
-    private mutating func addLabeledValue(_ line: VCardContentLine, _ bytes: ArraySlice<UInt8>, kind: VCardPropertyKind) -> Bool {
+    private mutating func addLabeledValue(_ line: VCardContentLine, _ bytes: ArraySlice<UInt8>, kind: VCardPropertyKind)
+        -> Bool
+    {
         switch kind {
         case .telephone:
             var value = trimmedText(line, bytes)

@@ -129,7 +129,6 @@ struct VCardCardBuilder {
         while !array.isEmpty { array.removeLast() }
     }
 
-
     // MARK: Values
 
     /// The value bytes after transfer decoding and conversion to UTF-8.
@@ -196,7 +195,9 @@ struct VCardCardBuilder {
     // MARK: Unknown properties
 
     /// Keeps a property the model has no field for.
-    mutating func keepUnknown(_ line: VCardContentLine, _ bytes: ArraySlice<UInt8>, isCompanion: Bool = false, plainValue: String? = nil) {
+    mutating func keepUnknown(
+        _ line: VCardContentLine, _ bytes: ArraySlice<UInt8>, isCompanion: Bool = false, plainValue: String? = nil
+    ) {
         let isQuotedPrintable = line.isQuotedPrintable
         let value: String
         if let plainValue {

@@ -331,7 +331,9 @@ extension VCardContentLine {
         var values: [String] = []
         let line = bytes
         _ = Self.walkParameters(line, from: parameterStart) { nameRange, valueRange, _ in
-            if let valueRange, Self.matches(line, nameRange, upperName) { values.append(Self.valueText(line, valueRange)) }
+            if let valueRange, Self.matches(line, nameRange, upperName) {
+                values.append(Self.valueText(line, valueRange))
+            }
         }
         return values
     }

@@ -19,7 +19,10 @@ struct VCardIdentifierGenerator {
     /// The next identifier's bits: version 4 and the RFC 4122 variant, so the text reads as a random UUID.
     mutating func nextBits() -> (high: UInt64, low: UInt64) {
         low &+= 1
-        return ((high & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000, (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000)
+        return (
+            (high & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000,
+            (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+        )
     }
 
     /// The next identifier, in the 8-4-4-4-12 upper-case form of `UUID().uuidString`, followed by a suffix

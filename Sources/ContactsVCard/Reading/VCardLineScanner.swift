@@ -229,7 +229,8 @@ package struct VCardLineScanner {
     ///
     /// A break that reaches the end of the buffer reads the next chunk first, so CR CR LF split across two
     /// chunks is still one break; refilling moves the buffer, so positions are kept as offsets from `position`.
-    private mutating func lineEndingAtCarriageReturn(_ carriageReturn: Int) throws -> (start: Int, end: Int, next: Int) {
+    private mutating func lineEndingAtCarriageReturn(_ carriageReturn: Int) throws -> (start: Int, end: Int, next: Int)
+    {
         let end = carriageReturn - position
         var next = end + 1
         while true {

@@ -13,7 +13,8 @@ package enum VCardValueDecoding {
         while index < bytes.endIndex {
             let byte = bytes[index]
             if byte == UInt8(ascii: "=") {
-                if index + 2 < bytes.endIndex, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                if index + 2 < bytes.endIndex, let high = hexValue(bytes[index + 1]),
+                    let low = hexValue(bytes[index + 2])
                 {
                     result.append(high << 4 | low)
                     index += 3
@@ -88,7 +89,8 @@ package enum VCardValueDecoding {
             return convert(bytes, from: .windowsCP1252)
         }
         // ASCII bytes mean the same in every ASCII-compatible set; ISO-2022-JP and UTF-16 are not such sets.
-        let asciiCompatible = ![String.Encoding.iso2022JP, .utf16, .utf16BigEndian, .utf16LittleEndian].contains(declared)
+        let asciiCompatible = ![String.Encoding.iso2022JP, .utf16, .utf16BigEndian, .utf16LittleEndian].contains(
+            declared)
         if asciiCompatible, !bytes.contains(where: { $0 >= 0x80 }) {
             return bytes
         }
@@ -213,7 +215,8 @@ package enum VCardValueDecoding {
     /// Valid UTF-8 splits at ASCII bytes into valid parts and invalid UTF-8 into at least one invalid part, so
     /// checking the parts checks the value. The general path validated the value with ``isValidUTF8(_:)``, then
     /// every part again as `String(decoding:as:)` made it (`N`, `ADR`, `ORG` of every card).
-    package static func splitValidUTF8(_ bytes: ArraySlice<UInt8>, separator: UInt8, into parts: inout [String]) -> Bool {
+    package static func splitValidUTF8(_ bytes: ArraySlice<UInt8>, separator: UInt8, into parts: inout [String]) -> Bool
+    {
         forEachPart(of: bytes, separator: separator) { part in
             guard let text = unescapeValidating(part) else { return false }
             parts.append(text)
@@ -259,12 +262,14 @@ package enum VCardValueDecoding {
     @inline(__always)
     static func decodedIfValid(_ bytes: ArraySlice<UInt8>) -> String? {
         let text = String(decoding: bytes, as: UTF8.self)
-        let same = text.utf8.withContiguousStorageIfAvailable { decoded in
-            bytes.withUnsafeBufferPointer { original in
-                decoded.count == original.count
-                    && (original.isEmpty || memcmp(decoded.baseAddress!, original.baseAddress!, original.count) == 0)
-            }
-        } ?? text.utf8.elementsEqual(bytes)
+        let same =
+            text.utf8.withContiguousStorageIfAvailable { decoded in
+                bytes.withUnsafeBufferPointer { original in
+                    decoded.count == original.count
+                        && (original.isEmpty
+                            || memcmp(decoded.baseAddress!, original.baseAddress!, original.count) == 0)
+                }
+            } ?? text.utf8.elementsEqual(bytes)
         return same ? text : nil
     }
 

@@ -72,7 +72,9 @@ struct VCardOutput {
         guard capacity > self.capacity else { return }
         if !isKnownUniquelyReferenced(&owner) { separate() }
         // realloc moves large blocks by remapping pages rather than copying them.
-        guard let larger = realloc(base, capacity) else { fatalError("out of memory for \(capacity) bytes of vCard text") }
+        guard let larger = realloc(base, capacity) else {
+            fatalError("out of memory for \(capacity) bytes of vCard text")
+        }
         base = larger.assumingMemoryBound(to: UInt8.self)
         owner.base = base
         self.capacity = capacity
@@ -353,7 +355,8 @@ struct VCardOutput {
         if count >= 32 {
             var found: UInt8 = 0
             for byte in utf8 {
-                found |= (byte == UInt8(ascii: "\\") ? 1 : 0) | (byte == UInt8(ascii: ",") ? 1 : 0)
+                found |=
+                    (byte == UInt8(ascii: "\\") ? 1 : 0) | (byte == UInt8(ascii: ",") ? 1 : 0)
                     | (byte == UInt8(ascii: ";") ? 1 : 0) | (byte == 0x0A ? 1 : 0) | (byte == 0x0D ? 1 : 0)
             }
             return found != 0

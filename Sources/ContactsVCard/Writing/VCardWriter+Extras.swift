@@ -19,7 +19,8 @@ extension VCardWriter {
             output.begin("X-ALTBDAY")
             output.parameter("CALSCALE", CalendarIdentifierName.name(of: calendar.identifier))
             if date.isLeapMonth { output.parameter("X-LEAP-MONTH", "TRUE") }
-            output.value(version4 ? date.version4Text : date.appleText.replacingOccurrences(of: "1604-", with: "--"), .verbatim)
+            output.value(
+                version4 ? date.version4Text : date.appleText.replacingOccurrences(of: "1604-", with: "--"), .verbatim)
         }
         for (index, labeledDate) in storage.dates.enumerated() {
             guard let date = VCardDate(labeledDate.value) else { continue }

@@ -43,12 +43,14 @@ extension VCardWriter {
     mutating func writeLabeledValues(_ storage: borrowing ContactStorage) {
         for (index, email) in storage.emailAddresses.enumerated() {
             let set = VCardLabels.genericTypeSet(for: email.label)
-            labeled("EMAIL", label: email.label, typeText: set.map { emailTypeText[$0 * 2 + (index == 0 ? 1 : 0)] },
+            labeled(
+                "EMAIL", label: email.label, typeText: set.map { emailTypeText[$0 * 2 + (index == 0 ? 1 : 0)] },
                 preferred: index == 0, value: email.value as String)
         }
         for (index, phone) in storage.phoneNumbers.enumerated() {
             let set = VCardLabels.phoneTypeSet(for: phone.label)
-            labeled("TEL", label: phone.label, typeText: set.map { phoneTypeText[$0 * 2 + (index == 0 ? 1 : 0)] },
+            labeled(
+                "TEL", label: phone.label, typeText: set.map { phoneTypeText[$0 * 2 + (index == 0 ? 1 : 0)] },
                 preferred: index == 0, value: phone.value.stringValue)
         }
         for (index, address) in storage.postalAddresses.enumerated() {
@@ -60,7 +62,8 @@ extension VCardWriter {
         }
         for (index, url) in storage.urlAddresses.enumerated() {
             let set = VCardLabels.genericTypeSet(for: url.label)
-            labeled("URL", label: url.label, typeText: set.map { genericTypeText[$0 * 2 + (index == 0 ? 1 : 0)] },
+            labeled(
+                "URL", label: url.label, typeText: set.map { genericTypeText[$0 * 2 + (index == 0 ? 1 : 0)] },
                 preferred: index == 0, value: url.value as String)
         }
     }
@@ -97,7 +100,8 @@ extension VCardWriter {
     private mutating func writeAddress(_ address: CNLabeledValue<CNPostalAddress>, preferred: Bool) {
         let fields = address.value.fields
         let set = VCardLabels.genericTypeSet(for: address.label)
-        let needsGroup = set == nil || !fields.isoCountryCode.isEmpty || !fields.subLocality.isEmpty
+        let needsGroup =
+            set == nil || !fields.isoCountryCode.isEmpty || !fields.subLocality.isEmpty
             || !fields.subAdministrativeArea.isEmpty
         let group = needsGroup ? newGroup() : nil
         output.begin("ADR", item: group)

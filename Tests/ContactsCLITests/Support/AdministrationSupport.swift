@@ -17,7 +17,9 @@ enum AdministrationSupport {
     /// A system user, created when missing (`.ci/run` creates contacts-test-a and -b).
     static func user(_ name: String) throws -> User {
         if getpwnam(name) == nil {
-            let result = try run(["/usr/sbin/useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", name])
+            let result = try run([
+                "/usr/sbin/useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", name,
+            ])
             #expect(result.status == 0, "useradd \(name): \(result.output)")
         }
         let entry = try #require(getpwnam(name), "no user \(name)")

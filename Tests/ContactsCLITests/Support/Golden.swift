@@ -26,8 +26,10 @@ enum Golden {
     }
 
     /// Expects normalized text to equal the golden file `name`.
-    static func expect(_ text: String, matches name: String, harness: CommandLineHarness,
-                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expect(
+        _ text: String, matches name: String, harness: CommandLineHarness,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let normalized = normalize(text, harness: harness)
         let url = folder.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["CONTACTS_UPDATE_GOLDEN"] == "1" {

@@ -43,7 +43,8 @@ final class InMemoryDirectory: ContactDirectory {
             if properties.contains(.emailAddresses), let entry = entries.first(where: { $0.identifier == identifier }) {
                 // Each address's identifier is "<contact>-email-<n>", in sorted order, so tests can name one.
                 storage.emailAddresses = entry.emails.sorted().enumerated().map { index, address in
-                    CNLabeledValue(identifier: "\(identifier)-email-\(index)", label: CNLabelHome, value: address as NSString)
+                    CNLabeledValue(
+                        identifier: "\(identifier)-email-\(index)", label: CNLabelHome, value: address as NSString)
                 }
             }
             return CNContact(storage: storage)

@@ -1,5 +1,6 @@
 import ContactsTestSupport
 import Foundation
+
 @testable import ContactsSync
 
 /// Direct access to the server's cards, as another client would see them, to set up and check tests.
@@ -7,7 +8,8 @@ extension CardDAVTestServer {
     /// A client with the server's credentials and, over TLS, its certificate pinned.
     func rawClient() throws -> DAVClient {
         DAVClient(
-            transport: try HTTPClientTransport(pinnedCertificate: certificate, timeouts: SyncTimeouts(connect: 5, read: 30, request: 60)),
+            transport: try HTTPClientTransport(
+                pinnedCertificate: certificate, timeouts: SyncTimeouts(connect: 5, read: 30, request: 60)),
             credentials: credentials)
     }
 
@@ -37,7 +39,8 @@ extension CardDAVTestServer {
     @discardableResult
     func put(_ bytes: [UInt8], name: String) async throws -> String? {
         let request = DAVRequest(
-            method: "PUT", url: url(ofCard: name), headers: [("Content-Type", "text/vcard; charset=utf-8")], body: bytes)
+            method: "PUT", url: url(ofCard: name), headers: [("Content-Type", "text/vcard; charset=utf-8")], body: bytes
+        )
         let response = try await withRawClient { try await $0.send(request).response }
         guard response.isSuccess else { throw ServerError("PUT \(name) answered \(response.status)") }
         return response.etag
@@ -45,7 +48,9 @@ extension CardDAVTestServer {
 
     /// A card's bytes, or nil when it does not exist.
     func get(_ name: String) async throws -> [UInt8]? {
-        let response = try await withRawClient { try await $0.send(DAVRequest(method: "GET", url: url(ofCard: name))).response }
+        let response = try await withRawClient {
+            try await $0.send(DAVRequest(method: "GET", url: url(ofCard: name))).response
+        }
         return response.status == 200 ? response.body : nil
     }
 
@@ -58,7 +63,8 @@ extension CardDAVTestServer {
         let request = DAVRequest(method: "PROPFIND", url: bookURL, depth: "1", xml: DAVRequestBody.etags)
         let response = try await withRawClient { try await $0.send(request, expecting: [207]).response }
         let status = try MultistatusParser.parse(response.body)
-        return status.responses.map(\.href).filter { !$0.hasSuffix("/") }.map { ($0 as NSString).lastPathComponent }.sorted()
+        return status.responses.map(\.href).filter { !$0.hasSuffix("/") }.map { ($0 as NSString).lastPathComponent }
+            .sorted()
     }
 
     /// Every card's text, by name.

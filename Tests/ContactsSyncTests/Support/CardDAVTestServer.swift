@@ -1,5 +1,6 @@
 import ContactsTestSupport
 import Foundation
+
 @testable import ContactsSync
 
 /// A Radicale or Xandikos server in a temporary folder on a free port of 127.0.0.1, with one address book
@@ -18,7 +19,9 @@ final class CardDAVTestServer: @unchecked Sendable {
     static let username = "alice"
     static let password = "s3cr3t-Pa55word!"
 
-    private init(kind: ServerKind, directory: URL, port: Int, usesTLS: Bool, process: ServerProcess, certificate: String?) {
+    private init(
+        kind: ServerKind, directory: URL, port: Int, usesTLS: Bool, process: ServerProcess, certificate: String?
+    ) {
         self.kind = kind
         self.directory = directory
         self.port = port
@@ -38,7 +41,8 @@ final class CardDAVTestServer: @unchecked Sendable {
     /// Starts a server; fails with a clear message when it is not installed.
     static func start(_ kind: ServerKind, tls: Bool = false) throws -> CardDAVTestServer {
         let python = try ServerProcess.python()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("carddav-\(kind)-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "carddav-\(kind)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let port = try ServerProcess.freePort()
         let log = directory.appendingPathComponent("server.log")
@@ -61,7 +65,13 @@ final class CardDAVTestServer: @unchecked Sendable {
                 "--no-detect-systemd",
             ]
             if tls {
-                let sha = try run(python, ["-c", "import hashlib,base64,sys;print(base64.b64encode(hashlib.sha1(sys.argv[1].encode()).digest()).decode())", password])
+                let sha = try run(
+                    python,
+                    [
+                        "-c",
+                        "import hashlib,base64,sys;print(base64.b64encode(hashlib.sha1(sys.argv[1].encode()).digest()).decode())",
+                        password,
+                    ])
                 try Data("\(username):{SHA}\(sha)\n".utf8).write(to: directory.appendingPathComponent("htpasswd"))
                 list += ["--autocert", "--htpasswd", directory.appendingPathComponent("htpasswd").path]
             }
@@ -70,9 +80,11 @@ final class CardDAVTestServer: @unchecked Sendable {
         let process = ServerProcess(executable: python, arguments: arguments, port: port, logFile: log)
         try process.start()
         if kind == .xandikos, tls {
-            certificate = try String(contentsOf: directory.appendingPathComponent("state/certs/selfsigned.crt"), encoding: .utf8)
+            certificate = try String(
+                contentsOf: directory.appendingPathComponent("state/certs/selfsigned.crt"), encoding: .utf8)
         }
-        return CardDAVTestServer(kind: kind, directory: directory, port: port, usesTLS: tls, process: process, certificate: certificate)
+        return CardDAVTestServer(
+            kind: kind, directory: directory, port: port, usesTLS: tls, process: process, certificate: certificate)
     }
 
     /// Starts the server again on the same port and storage, after ``kill()``.
@@ -127,7 +139,8 @@ final class CardDAVTestServer: @unchecked Sendable {
         process.arguments = [
             "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
             "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
-            "-keyout", directory.appendingPathComponent("key.pem").path, "-out", directory.appendingPathComponent("cert.pem").path,
+            "-keyout", directory.appendingPathComponent("key.pem").path, "-out",
+            directory.appendingPathComponent("cert.pem").path,
         ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

@@ -44,7 +44,8 @@ enum Corpus {
         for index in bytes.indices where bytes[index] == 10 || index == bytes.count - 1 {
             let line = Array(bytes[start...index])
             start = index + 1
-            let text = String(decoding: line, as: UTF8.self).uppercased().trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = String(decoding: line, as: UTF8.self).uppercased().trimmingCharacters(
+                in: .whitespacesAndNewlines)
             if text.hasSuffix("BEGIN:VCARD") { depth += 1 }
             if depth > 0 { current += line }
             if text == "END:VCARD" {

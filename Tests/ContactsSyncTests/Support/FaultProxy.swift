@@ -1,5 +1,6 @@
 import ContactsTestSupport
 import Foundation
+
 @testable import ContactsSync
 
 /// Fixtures/servers/fault_proxy.py in front of a plain-http test server, on its own port of 127.0.0.1: a sync
@@ -43,7 +44,8 @@ final class FaultProxy: Sendable {
         guard !front.usesTLS else { throw ServerError("the fault proxy speaks plain http to its upstream") }
         let port = try ServerProcess.freePort()
         let process = ServerProcess(
-            executable: try ServerProcess.python(), arguments: [script.path, String(port), front.baseURL.absoluteString],
+            executable: try ServerProcess.python(),
+            arguments: [script.path, String(port), front.baseURL.absoluteString],
             port: port, logFile: front.directory.appendingPathComponent("proxy.log"))
         try process.start()
         return FaultProxy(server: front, port: port, process: process)
@@ -74,9 +76,11 @@ final class FaultProxy: Sendable {
     }
 
     private func send(_ method: String, path: String, body: [UInt8]? = nil) async throws -> DAVResponse {
-        let transport = try HTTPClientTransport(pinnedCertificate: nil, timeouts: SyncTimeouts(connect: 5, read: 10, request: 20))
+        let transport = try HTTPClientTransport(
+            pinnedCertificate: nil, timeouts: SyncTimeouts(connect: 5, read: 10, request: 20))
         do {
-            let response = try await transport.send(DAVRequest(method: method, url: baseURL.appendingPathComponent(path), body: body))
+            let response = try await transport.send(
+                DAVRequest(method: method, url: baseURL.appendingPathComponent(path), body: body))
             await transport.shutdown()
             return response
         } catch {

@@ -1,6 +1,7 @@
 import ContactsSystem
 import ContactsTestSupport
 import Foundation
+
 @testable import ContactsSync
 
 /// A server behind the fault proxy, with an account synced once, then changes pending on both sides: three
@@ -27,7 +28,8 @@ struct FaultSetup {
     ) async throws -> FaultSetup {
         let server = try CardDAVTestServer.start(kind)
         for (index, family) in first.enumerated() {
-            try await server.put(Cards.person(uid: "first-\(index)", given: "Given", family: family), name: "first-\(index).vcf")
+            try await server.put(
+                Cards.person(uid: "first-\(index)", given: "Given", family: family), name: "first-\(index).vcf")
         }
         let proxy = try FaultProxy.start(in: server)
         let harness = try SyncHarness(wrapTransport: wrapTransport)
@@ -39,7 +41,8 @@ struct FaultSetup {
         }
         try await harness.sync(account)
         for (index, family) in serverAdded.enumerated() {
-            try await server.put(Cards.person(uid: "server-\(index)", given: "Given", family: family), name: "server-\(index).vcf")
+            try await server.put(
+                Cards.person(uid: "server-\(index)", given: "Given", family: family), name: "server-\(index).vcf")
         }
         for family in localAdded {
             try harness.add(given: "Given", family: family, to: container)

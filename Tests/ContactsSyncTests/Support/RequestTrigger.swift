@@ -1,4 +1,5 @@
 import Synchronization
+
 @testable import ContactsSync
 
 /// Runs an action just before a sync sends a chosen request, such as killing the server in the middle of an

@@ -1,6 +1,7 @@
 import ContactsSystem
 import Foundation
 import Testing
+
 @testable import ContactsSync
 
 /// Checks the fault tests share: errors that say what failed and nothing private, and both sides holding
@@ -25,7 +26,8 @@ enum SyncChecks {
         _ error: (any Error)?, code: SyncError.Code, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         guard let error = error as? SyncError else {
-            Issue.record("expected a SyncError \(code), got \(String(describing: error))", sourceLocation: sourceLocation)
+            Issue.record(
+                "expected a SyncError \(code), got \(String(describing: error))", sourceLocation: sourceLocation)
             return
         }
         #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)

@@ -25,7 +25,9 @@ extension SyncHarness {
         try store.execute(request)
     }
 
-    func add(given: String, family: String, to container: String, _ change: (CNMutableContact) -> Void = { _ in }) throws {
+    func add(given: String, family: String, to container: String, _ change: (CNMutableContact) -> Void = { _ in })
+        throws
+    {
         let contact = CNMutableContact()
         contact.givenName = given
         contact.familyName = family
@@ -39,7 +41,9 @@ extension SyncHarness {
 /// The lines of a vCard text, unfolded, without line breaks.
 func unfoldedLines(_ text: String) -> [String] {
     var lines: [String] = []
-    for raw in text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false) {
+    for raw in text.replacingOccurrences(of: "\r\n", with: "\n").split(
+        separator: "\n", omittingEmptySubsequences: false)
+    {
         if let first = raw.first, first == " " || first == "\t", !lines.isEmpty {
             lines[lines.count - 1] += raw.dropFirst()
         } else if !raw.isEmpty {

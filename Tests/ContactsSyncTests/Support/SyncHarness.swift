@@ -1,6 +1,7 @@
 import ContactsSystem
 import ContactsTestSupport
 import Foundation
+
 @testable import ContactsSync
 
 /// A temporary store with its own credentials folder, and the accounts API over it.
@@ -35,7 +36,11 @@ final class SyncHarness: Sendable {
 
     /// The container of the account's book the tests use.
     func container(of account: CardDAVAccount, server: CardDAVTestServer) throws -> String {
-        guard let book = account.addressBooks.first(where: { $0.url.path.trimmingSuffix("/") == server.bookPath.trimmingSuffix("/") }) else {
+        guard
+            let book = account.addressBooks.first(where: {
+                $0.url.path.trimmingSuffix("/") == server.bookPath.trimmingSuffix("/")
+            })
+        else {
             throw ServerError("the account has no book at \(server.bookPath): \(account.addressBooks.map(\.url.path))")
         }
         return book.containerIdentifier
@@ -51,11 +56,16 @@ final class SyncHarness: Sendable {
 
     /// Every contact of a container with every key, sorted by family then given name.
     func contacts(in container: String) throws -> [CNContact] {
-        let request = CNContactFetchRequest(keysToFetch: [CNContactVCardSerialization.descriptorForRequiredKeys(), CNContactNoteKey as NSString, CNContactImageDataKey as NSString])
+        let request = CNContactFetchRequest(keysToFetch: [
+            CNContactVCardSerialization.descriptorForRequiredKeys(), CNContactNoteKey as NSString,
+            CNContactImageDataKey as NSString,
+        ])
         request.predicate = CNContact.predicateForContactsInContainer(withIdentifier: container)
         request.unifyResults = false
         var result: [CNContact] = []
         try store.enumerateContacts(with: request) { contact, _ in result.append(contact) }
-        return result.sorted { ($0.familyName, $0.givenName, $0.organizationName) < ($1.familyName, $1.givenName, $1.organizationName) }
+        return result.sorted {
+            ($0.familyName, $0.givenName, $0.organizationName) < ($1.familyName, $1.givenName, $1.organizationName)
+        }
     }
 }

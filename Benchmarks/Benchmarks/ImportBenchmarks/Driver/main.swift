@@ -1,9 +1,10 @@
 import ContactsSystem
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import ImportBenchmarkSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 // A plain release driver for the import and export figures, so peak memory can be read with
 // `/usr/bin/time -v`:  swift run -c release ImportDriver [count] [import|export|both|save]
@@ -39,15 +40,19 @@ func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue ?? 0
-print("import: \(summary.added) added, \(summary.groupsCreated) groups, \(summary.membersAdded) members in \(seconds(importTime)) s"
-    + " = \(Int(Double(summary.added) / seconds(importTime))) contacts/s (\(size / 1_000_000) MB)")
+print(
+    "import: \(summary.added) added, \(summary.groupsCreated) groups, \(summary.membersAdded) members in \(seconds(importTime)) s"
+        + " = \(Int(Double(summary.added) / seconds(importTime))) contacts/s (\(size / 1_000_000) MB)")
 if mode != "import" {
     let output = folder.appendingPathComponent("driver-export.vcf")
     var exported = ContactExportSummary()
     let exportTime = try clock.measure { exported = try store.exportVCards(to: output) }
-    print("export: \(exported.contacts) contacts, \(exported.groups) groups, \(exported.bytes / 1_000_000) MB in \(seconds(exportTime)) s"
-        + " = \(Int(Double(exported.contacts) / seconds(exportTime))) contacts/s")
+    print(
+        "export: \(exported.contacts) contacts, \(exported.groups) groups, \(exported.bytes / 1_000_000) MB in \(seconds(exportTime)) s"
+            + " = \(Int(Double(exported.contacts) / seconds(exportTime))) contacts/s")
     let again = try clock.measure { summary = try store.importVCards(from: file) }
-    print("re-import: \(summary.added) added, \(summary.updated) updated, \(summary.skippedCount) skipped in \(seconds(again)) s")
+    print(
+        "re-import: \(summary.added) added, \(summary.updated) updated, \(summary.skippedCount) skipped in \(seconds(again)) s"
+    )
 }
 ImportFixture.remove(storeURL)

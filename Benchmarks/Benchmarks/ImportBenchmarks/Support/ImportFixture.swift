@@ -5,7 +5,8 @@ import Foundation
 public enum ImportFixture {
     /// The folder holding generated files and stores.
     public static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("contacts-import-benchmarks", isDirectory: true)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "contacts-import-benchmarks", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

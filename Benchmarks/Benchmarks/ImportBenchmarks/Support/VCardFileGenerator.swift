@@ -4,7 +4,9 @@ import Foundation
 /// an e-mail, an address for half of them, a `UID`, a vendor `X-` property, and a group card per 1,000.
 public enum VCardFileGenerator {
     private static let given = ["John", "Maria", "Søren", "Chloé", "Анна", "Ngozi", "Ahmed", "美咲", "지민", "Νίκος"]
-    private static let family = ["Appleseed", "García", "Østergaard", "Dubois", "Иванова", "Okafor", "Hassan", "山田", "김", "Παππάς"]
+    private static let family = [
+        "Appleseed", "García", "Østergaard", "Dubois", "Иванова", "Okafor", "Hassan", "山田", "김", "Παππάς",
+    ]
 
     /// Writes `count` contact cards (and `count / 1000` group cards) to a file.
     ///
@@ -33,7 +35,9 @@ public enum VCardFileGenerator {
     }
 
     static func uid(_ index: Int) -> String {
-        "00000000-0000-4000-8000-" + String(String(index, radix: 16).uppercased().reversed()).padding(toLength: 12, withPad: "0", startingAt: 0)
+        "00000000-0000-4000-8000-"
+            + String(String(index, radix: 16).uppercased().reversed()).padding(
+                toLength: 12, withPad: "0", startingAt: 0)
     }
 
     static func card(_ index: Int) -> String {
