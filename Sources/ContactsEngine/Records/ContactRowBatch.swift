@@ -183,10 +183,7 @@ package final class ContactRowBatch {
                 let held = unknowns[index]
                 binder.bind(held.contactID)
                 binder.bind(held.position)
-                binder.bind(held.property.group)
-                binder.bind(held.property.name)
-                binder.bind(held.property.parameters)
-                binder.bind(held.property.value)
+                binder.bindColumns(of: held.property)
             }
         }
         if !logged.isEmpty {

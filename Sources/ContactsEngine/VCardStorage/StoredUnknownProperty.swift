@@ -18,3 +18,14 @@ package struct StoredUnknownProperty: Hashable, Sendable {
         self.value = value
     }
 }
+
+extension StatementBinder {
+    /// Binds an unknown property's columns after its contact's id and position, in `unknown_property`'s order:
+    /// group, name, parameters, value (an import's one-row inserts and its many-row ones).
+    mutating func bindColumns(of property: StoredUnknownProperty) {
+        bind(property.group)
+        bind(property.name)
+        bind(property.parameters)
+        bind(property.value)
+    }
+}

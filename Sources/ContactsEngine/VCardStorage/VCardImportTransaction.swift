@@ -213,10 +213,7 @@ package struct VCardImportTransaction {
             try statement.executeBinding { binder in
                 binder.bind(contactID)
                 binder.bind(position)
-                binder.bind(property.group)
-                binder.bind(property.name)
-                binder.bind(property.parameters)
-                binder.bind(property.value)
+                binder.bindColumns(of: property)
             }
         }
     }
