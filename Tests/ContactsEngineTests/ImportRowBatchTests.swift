@@ -174,4 +174,15 @@ import Testing
         #expect(dump["change_log"]?.isEmpty == true)
         try Self.expectForeignKeysHold(database)
     }
+
+    /// One batch's held `addContact` log rows share their transaction row: holding a second transaction's row
+    /// before the first's are written is a programming error, which stops the process rather than log a contact
+    /// under the wrong transaction.
+    @Test func logRowsOfTwoTransactionsInOneBatchStopTheProcess() async {
+        await #expect(processExitsWith: .failure) {
+            let batch = ContactRowBatch(stagesKeys: false)
+            batch.addContactLog("A", transactionID: 1)
+            batch.addContactLog("B", transactionID: 2)
+        }
+    }
 }
