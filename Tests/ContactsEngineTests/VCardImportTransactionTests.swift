@@ -11,7 +11,7 @@ import Testing
     @Test func uidLookupFindsTheOldestContactOfTheContainerByUIDThenByIdentifier() throws {
         let temporary = try TemporaryStore()
         let database = try temporary.personStore()
-        let other = try database.addContainer(name: "Other", type: .local, isReadOnly: false)
+        let other = try database.addContainer(name: "Other", type: .cardDAV, isReadOnly: false)
         let elsewhere = ContactFixtures.person("Eve", "Elsewhere").storage
         try database.importTransaction(author: nil, containerIdentifier: other.identifier) { transaction in
             try transaction.add(elsewhere, uid: "elsewhere", unknownProperties: [])
