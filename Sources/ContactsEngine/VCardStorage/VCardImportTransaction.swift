@@ -50,14 +50,20 @@ package struct VCardImportTransaction {
         guard !uids.isEmpty else { return [:] }
         try writeHeldRows()
         var result: [String: Match] = [:]
+        // One index seek per listed UID, the list read in order ("CROSS JOIN" keeps it the outer loop). An
+        // `IN (SELECT value FROM json_each(?))` first copied the list into a temporary B-tree, which made each
+        // lookup about a third dearer (1.9 against 1.3 µs a UID at 100,000 stored UIDs). A UID listed twice
+        // gives its rows twice; the first row per UID is kept either way.
+        let list = JSONList.encode(uids)
         let byUID = try db.cachedStatement(
             sql: """
-                SELECT u.uid, c.id, c.identifier FROM contact_uid u JOIN contact c ON c.id = u.contact_id
-                WHERE u.container_id = ? AND u.uid IN (SELECT value FROM json_each(?))\(visibleCondition("c.identifier"))
+                SELECT u.uid, c.id, c.identifier FROM json_each(?) j CROSS JOIN contact_uid u
+                JOIN contact c ON c.id = u.contact_id
+                WHERE u.container_id = ? AND u.uid = j.value\(visibleCondition("c.identifier"))
                 ORDER BY c.id
                 """
         )
-        let rows = try Row.fetchCursor(byUID, arguments: [container.id, JSONList.encode(uids)])
+        let rows = try Row.fetchCursor(byUID, arguments: [list, container.id])
         while let row = try rows.next() {
             // Rows come oldest first: a UID several contacts share matches the oldest.
             let uid: String = row[0]
@@ -67,13 +73,16 @@ package struct VCardImportTransaction {
         guard !rest.isEmpty else { return result }
         // "+container_id" keeps SQLite off the container index: without statistics it would prefer that
         // equality and scan every contact of the container for each batch, which made an import quadratic.
+        // Seeks in the identifier index, as above; `json_each` has an `id` column, so the contact's are qualified.
         let byIdentifier = try db.cachedStatement(
             sql: """
-                SELECT identifier, id FROM contact WHERE +container_id = ? AND identifier IN (SELECT value FROM json_each(?))\(
-                visibleCondition("identifier"))
+                SELECT c.identifier, c.id FROM json_each(?) j CROSS JOIN contact c
+                WHERE c.identifier = j.value AND +c.container_id = ?\(visibleCondition("c.identifier"))
                 """
         )
-        let identifiers = try Row.fetchCursor(byIdentifier, arguments: [container.id, JSONList.encode(rest)])
+        // Usually no UID matched (a new import), so the list is the one already written.
+        let restList = rest.count == uids.count ? list : JSONList.encode(rest)
+        let identifiers = try Row.fetchCursor(byIdentifier, arguments: [restList, container.id])
         while let row = try identifiers.next() {
             result[row[0]] = match(id: row[1], identifier: row[0])
         }

@@ -43,6 +43,34 @@ extension PhoneNumberParser {
         return number
     }
 
+    /// Reduces plain ASCII text (digits, separators and plus signs only) to its digits, as ``normalize(_:)``
+    /// does after ``splitNumberAndExtension(_:)``; nil for any other text, which takes the general route.
+    ///
+    /// The result is the same because none of the accepted bytes can end an extension label (those end
+    /// with a letter, "=", "#", "~", ";" or ","), start a `tel:` URI or map to a keypad digit: the text has
+    /// no extension, its digits are all of its digits, and it has a plus sign when one comes before the first
+    /// digit. A plus sign after a digit, and fewer than ``minimumDigitCount`` digits, are left to the
+    /// general route, which decides what such text is.
+    static func normalizePlainASCII(_ text: String.UTF8View) -> NormalizedNumber? {
+        var number = NormalizedNumber(hasPlusSign: false, digits: [])
+        number.digits.reserveCapacity(text.count)
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                number.digits.append(byte)
+            case UInt8(ascii: "+"):
+                guard number.digits.isEmpty else { return nil }
+                number.hasPlusSign = true
+            case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "("), UInt8(ascii: ")"),
+                UInt8(ascii: "/"), UInt8(ascii: "["), UInt8(ascii: "]"):
+                continue
+            default:
+                return nil
+            }
+        }
+        return number.digits.count >= minimumDigitCount ? number : nil
+    }
+
     /// Counts digits and letters, or returns nil when a character rules out a phone number: a plus sign
     /// after the first digit, a letter before the third digit, or a symbol that is not a separator.
     private static func count(_ body: Substring.UnicodeScalarView) -> (digits: Int, letters: Int)? {

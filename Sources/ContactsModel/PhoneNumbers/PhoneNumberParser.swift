@@ -50,16 +50,27 @@ package struct PhoneNumberParser: Sendable {
     /// Reads a number with the dialling rules of a territory, which may be a non-geographic one.
     package func parse(_ text: String, in territory: PhoneTerritory?) -> ParsedPhoneNumber? {
         guard text.utf8.count <= Self.maximumInputBytes else { return nil }
+        // Most numbers are ASCII digits and separators only. Their bytes give the digits the scalar walk below
+        // gives, at a tenth of its cost, which matters because the store reads every number it saves.
+        if let normalized = Self.normalizePlainASCII(text.utf8) {
+            return parse(normalized, extension: nil, in: territory)
+        }
         let parts = Self.splitNumberAndExtension(Substring(text))
         guard let normalized = Self.normalize(parts.number) else { return nil }
+        return parse(normalized, extension: parts.extension, in: territory)
+    }
+
+    /// Reads a number from its digits: the calling code, international and national prefixes.
+    func parse(_ normalized: NormalizedNumber, extension: String?, in territory: PhoneTerritory?) -> ParsedPhoneNumber?
+    {
         let digits = normalized.digits[...]
         if normalized.hasPlusSign {
-            return numberAfterCallingCode(digits, source: .plusSign, region: territory, extension: parts.extension)
+            return numberAfterCallingCode(digits, source: .plusSign, region: territory, extension: `extension`)
         }
         guard let territory else {
             guard Self.nationalNumberLengths.contains(digits.count) else { return nil }
             return ParsedPhoneNumber(
-                countryCode: nil, nationalNumber: String(decoding: digits, as: UTF8.self), extension: parts.extension)
+                countryCode: nil, nationalNumber: String(decoding: digits, as: UTF8.self), extension: `extension`)
         }
         if let prefix = territory.internationalPrefix?.prefixMatch(in: digits), prefix.length < digits.count,
             digits[digits.startIndex + prefix.length] != UInt8(ascii: "0")
@@ -68,16 +79,16 @@ package struct PhoneNumberParser: Sendable {
             // looks like an international prefix.
             return numberAfterCallingCode(
                 digits.dropFirst(prefix.length), source: .internationalPrefix, region: territory,
-                extension: parts.extension)
+                extension: `extension`)
         }
         if let national = nationalNumberAfterOwnCallingCode(digits, territory: territory) {
             return number(
                 national, callingCode: (territory.callingCode, .numberWithoutPlusSign), territory: territory,
-                extension: parts.extension)
+                extension: `extension`)
         }
         return number(
             digits, callingCode: (territory.callingCode, .defaultRegion), territory: territory,
-            extension: parts.extension)
+            extension: `extension`)
     }
 
     /// Reads the calling code at the start of the digits, then the national number after it.

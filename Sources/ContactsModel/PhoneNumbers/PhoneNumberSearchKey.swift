@@ -20,7 +20,12 @@ package struct PhoneNumberSearchKey: Hashable, Sendable {
     package static let suffixLength = 7
 
     /// The number in E.164 form ("+6433316005") when its calling code is known, else its digits.
-    package let normalized: String
+    ///
+    /// Computed when asked for: the store's index needs only ``reversedSuffix``, and formatting the E.164 text
+    /// for every number an import saves cost more than the rest of the key.
+    package var normalized: String {
+        countryCode.map { "+\($0)\(nationalNumber)" } ?? nationalNumber
+    }
     /// The country calling code, or nil when the number has none and no default region was given.
     package let countryCode: Int?
     /// The national significant number as ASCII digits, without prefixes or extension.
@@ -47,13 +52,38 @@ package struct PhoneNumberSearchKey: Hashable, Sendable {
         return PhoneNumberSearchKey(parsed)
     }
 
+    /// Makes the search key of a number as typed, read with a territory's dialling rules: the same key as
+    /// ``make(_:defaultRegion:metadata:)`` with that territory's region, without finding the territory again
+    /// for every number.
+    ///
+    /// - Parameters:
+    ///   - number: the number, in any format ``PhoneNumberParser`` reads.
+    ///   - territory: the territory of numbers written without "+", from `metadata`; nil to assume none.
+    ///   - metadata: the dialling rules the territory comes from; the bundled table by default.
+    /// - Returns: the key, or nil when the text is not a phone number.
+    package static func make(
+        _ number: String, territory: PhoneTerritory?, metadata: PhoneMetadata = .shared
+    ) -> PhoneNumberSearchKey? {
+        PhoneNumberParser(metadata: metadata).parse(number, in: territory).map(PhoneNumberSearchKey.init)
+    }
+
     /// Makes the search key of a parsed number.
     package init(_ number: ParsedPhoneNumber) {
         self.countryCode = number.countryCode
         self.nationalNumber = number.nationalNumber
-        self.normalized = number.e164 ?? number.nationalNumber
-        // The national number holds ASCII digits only, so reversing its bytes reverses its characters.
-        self.reversedSuffix = String(
-            decoding: number.nationalNumber.utf8.suffix(Self.suffixLength).reversed(), as: UTF8.self)
+        self.reversedSuffix = Self.reversedSuffix(ofDigits: number.nationalNumber)
+    }
+
+    /// The last ``suffixLength`` bytes of ASCII digits (all of them when there are fewer), in reverse order.
+    ///
+    /// The digits are ASCII, so reversing their bytes reverses their characters. Writing the bytes straight into
+    /// the new string's storage saves the generic decoding of a reversed view, which cost a thousand
+    /// instructions a number.
+    package static func reversedSuffix(ofDigits digits: String) -> String {
+        let suffix = digits.utf8.suffix(suffixLength)
+        return String(unsafeUninitializedCapacity: suffix.count) { buffer in
+            for (offset, byte) in suffix.reversed().enumerated() { buffer[offset] = byte }
+            return suffix.count
+        }
     }
 }
