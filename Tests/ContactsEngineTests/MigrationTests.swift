@@ -198,7 +198,8 @@ import Testing
             let shape = try String.fetchAll(
                 db,
                 sql: "SELECT name || ': ' || sql FROM sqlite_master WHERE tbl_name IN ('contact_value', 'phone_index')")
-            let checks = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+            let checks =
+                try String.fetchAll(db, sql: "PRAGMA integrity_check")
                 + String.fetchAll(db, sql: "SELECT 'dangling ' || \"table\" FROM pragma_foreign_key_check")
             return (try Self.valueAndPhoneKeyRows(db), shape, checks)
         }
