@@ -50,10 +50,10 @@ import Testing
     static func dump(_ database: AuthorizedStore) throws -> [String: [String]] {
         let queries = [
             "contact": "SELECT * FROM contact ORDER BY id",
-            "contact_value": "SELECT * FROM contact_value ORDER BY id",
+            "contact_value": "SELECT * FROM contact_value ORDER BY contact_id, kind, position",
             "contact_image": "SELECT * FROM contact_image ORDER BY contact_id",
-            "phone_index": "SELECT * FROM phone_index ORDER BY key, value_id",
-            "phone_index_staged": "SELECT * FROM phone_index_staged ORDER BY key, value_id",
+            "phone_index": "SELECT * FROM phone_index ORDER BY key, contact_id, position",
+            "phone_index_staged": "SELECT * FROM phone_index_staged ORDER BY key, contact_id, position",
             "name_index": "SELECT * FROM name_index ORDER BY token, contact_id",
             "name_index_staged": "SELECT * FROM name_index_staged ORDER BY token, contact_id",
             "contact_uid": "SELECT * FROM contact_uid ORDER BY contact_id",

@@ -38,8 +38,10 @@ import Testing
                     sql: """
                         SELECT v.kind, v.position, v.label, v.value, v.detail, v.search, p.key FROM contact c
                         JOIN contact_value v ON v.contact_id = c.id
-                        LEFT JOIN (SELECT key, value_id FROM phone_index UNION ALL SELECT key, value_id FROM phone_index_staged) p
-                            ON p.value_id = v.id
+                        LEFT JOIN (
+                            SELECT key, contact_id, position FROM phone_index
+                            UNION ALL SELECT key, contact_id, position FROM phone_index_staged
+                        ) p ON p.contact_id = v.contact_id AND v.kind = 1 AND p.position = v.position
                         WHERE c.identifier = ? ORDER BY v.kind, v.position
                         """,
                     arguments: [identifier]

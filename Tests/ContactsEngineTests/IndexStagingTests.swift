@@ -329,6 +329,10 @@ import Testing
         let queue = try DatabaseQueue(path: temporary.url.path)
         try queue.write { db in
             try IndexStaging.merge(in: db)
+            // The staging migration makes the staged phone keys in their shape before the values were clustered.
+            try TemporaryStore.unclusterValues(db)
+            try db.execute(
+                sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [ValueClusterSchema.migrationName])
             try db.execute(
                 sql: """
                     DROP INDEX contact_sort_given; DROP INDEX contact_sort_family;

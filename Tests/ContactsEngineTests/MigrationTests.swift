@@ -158,6 +158,139 @@ import Testing
         #expect(try Self.identifiersInOrder(in: reopened, keys: [CNContactGivenNameKey as CNKeyDescriptor]) == after)
     }
 
+    /// A store an earlier version made, each labeled value a row of its own with its row id, its phone keys (large
+    /// and staged) naming values by that row id, gets its values clustered by contact when it opens: row for row
+    /// the same values (identifiers, labels, text, order) and phone keys, the same contacts through the public
+    /// API, and phone lookups and e-mail searches find them. The row ids run against the key order, so nothing
+    /// is carried over by row id alone.
+    @Test func openingAStoreClustersTheLabeledValuesAnEarlierVersionKeptApart() throws {
+        let temporary = try TemporaryStore()
+        let people = (0..<30).map {
+            ContactFixtures.person(
+                "Given\($0)", "Family\($0)", phones: ["+1 415 555 \(1000 + $0)", "020 7946 \(2000 + $0)"],
+                emails: ["first\($0)@example.com", "Second\($0)@Example.org"])
+        }
+        try ContactFixtures.save(people + [ModelSamples.fullContact()], in: temporary.store)
+        // The first contacts' phone keys in the large index, the later ones' staged.
+        try temporary.personStore().write { try IndexStaging.merge(in: $0) }
+        let later = try ContactFixtures.save(
+            [ModelSamples.fullContact(), ContactFixtures.person("Later", "Saved", phones: ["+33 1 42 68 53 00"])],
+            in: temporary.store)
+        let database = try temporary.personStore()
+        let before = try database.read(Self.valueAndPhoneKeyRows)
+        #expect(before.values.count == 30 * 4 + 2 * 9 + 1)
+        #expect(before.phoneKeys.contains { $0[0] == "large".databaseValue })
+        #expect(before.phoneKeys.contains { $0[0] == "staged".databaseValue })
+        let keys = ContactKeyNames.every
+        let expected = try Self.contactsByIdentifier(in: temporary.store, keys: keys)
+
+        try temporary.rewind(migration: ValueClusterSchema.migrationName, undo: TemporaryStore.unclusterValues)
+        // Read without the store, whose open would migrate.
+        let file = try DatabaseQueue(path: temporary.url.path)
+        let earlier = try file.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE tbl_name = 'contact_value'")
+        }
+        try file.close()
+        #expect(Set(earlier) == ["contact_value", "contact_value_contact", "contact_value_search"])
+
+        let reopened = try temporary.reopen()
+        let (after, shape, checks) = try temporary.personStore().read { db in
+            let shape = try String.fetchAll(
+                db,
+                sql: "SELECT name || ': ' || sql FROM sqlite_master WHERE tbl_name IN ('contact_value', 'phone_index')")
+            let checks =
+                try String.fetchAll(db, sql: "PRAGMA integrity_check")
+                + String.fetchAll(db, sql: "SELECT 'dangling ' || \"table\" FROM pragma_foreign_key_check")
+            return (try Self.valueAndPhoneKeyRows(db), shape, checks)
+        }
+        #expect(after.values == before.values)
+        #expect(after.phoneKeys == before.phoneKeys)
+        #expect(checks == ["ok"])
+        #expect(shape.contains { $0.hasPrefix("contact_value: ") && $0.contains("WITHOUT ROWID") }, "\(shape)")
+        #expect(!shape.contains { $0.hasPrefix("contact_value_contact") }, "\(shape)")
+        let actual = try Self.contactsByIdentifier(in: reopened, keys: keys)
+        #expect(actual.keys == expected.keys)
+        for (identifier, contact) in expected {
+            guard let migrated = actual[identifier] else { continue }
+            #expect(ContactComparison.differences(contact, migrated).isEmpty, "\(identifier)")
+            #expect(Self.valueIdentifiers(of: migrated) == Self.valueIdentifiers(of: contact), "\(identifier)")
+        }
+        for (number, identifier) in [
+            ("(415) 555-1007", people[7].identifier), ("020 7946 2029", people[29].identifier),
+            ("+33 1 42 68 53 00", later[1].identifier),
+        ] {
+            let found = try reopened.unifiedContacts(
+                matching: CNContact.predicateForContacts(matching: CNPhoneNumber(stringValue: number)), keysToFetch: [])
+            #expect(found.map(\.identifier) == [identifier], "\(number)")
+        }
+        let mailed = try reopened.unifiedContacts(
+            matching: CNContact.predicateForContacts(matchingEmailAddress: "second12@example.org"), keysToFetch: [])
+        #expect(mailed.map(\.identifier) == [people[12].identifier])
+    }
+
+    /// Two values of one contact and kind that an earlier store holds at the same position (no writer of ours
+    /// makes them) both survive the migration, numbered again in their stored order.
+    @Test func clusteringKeepsValuesThatShareAPosition() throws {
+        let temporary = try TemporaryStore()
+        let saved = try ContactFixtures.save(
+            [ContactFixtures.person("Given", "Family", phones: ["+1 415 555 0100", "+1 415 555 0199"])],
+            in: temporary.store)
+        try temporary.rewind(migration: ValueClusterSchema.migrationName) { db in
+            try TemporaryStore.unclusterValues(db)
+            try db.execute(sql: "UPDATE contact_value SET position = 0")
+        }
+        let reopened = try temporary.reopen()
+        let contact = try reopened.unifiedContact(
+            withIdentifier: saved[0].identifier, keysToFetch: [CNContactPhoneNumbersKey as CNKeyDescriptor])
+        #expect(contact.phoneNumbers.map(\.identifier) == saved[0].phoneNumbers.map(\.identifier))
+        let found = try reopened.unifiedContacts(
+            matching: CNContact.predicateForContacts(matching: CNPhoneNumber(stringValue: "(415) 555-0199")),
+            keysToFetch: [])
+        #expect(found.map(\.identifier) == [saved[0].identifier])
+    }
+
+    /// Every value row with its contact's identifier in key order, and every phone key (large or staged) with its
+    /// contact's identifier and its value's position.
+    private static func valueAndPhoneKeyRows(_ db: Database) throws -> (
+        values: [[DatabaseValue]], phoneKeys: [[DatabaseValue]]
+    ) {
+        let values = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT c.identifier, v.kind, v.position, v.identifier, v.label, v.value, v.detail, v.search
+                FROM contact_value AS v JOIN contact AS c ON c.id = v.contact_id
+                ORDER BY v.contact_id, v.kind, v.position
+                """)
+        let phoneKeys = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT 'large', p.key, c.identifier, p.position
+                FROM phone_index AS p JOIN contact AS c ON c.id = p.contact_id
+                UNION ALL SELECT 'staged', p.key, c.identifier, p.position
+                FROM phone_index_staged AS p JOIN contact AS c ON c.id = p.contact_id
+                ORDER BY 1, 2, 3, 4
+                """)
+        return (values.map { Array($0.databaseValues) }, phoneKeys.map { Array($0.databaseValues) })
+    }
+
+    /// Every contact of a store by identifier, with `keys`.
+    private static func contactsByIdentifier(in store: CNContactStore, keys: [String]) throws -> [String: CNContact] {
+        var result: [String: CNContact] = [:]
+        try store.enumerateContacts(with: CNContactFetchRequest(keysToFetch: keys.map { $0 as CNKeyDescriptor })) {
+            contact, _ in
+            result[contact.identifier] = contact
+        }
+        return result
+    }
+
+    /// The identifiers of a contact's labeled values, property after property, each in its order.
+    private static func valueIdentifiers(of contact: CNContact) -> [String] {
+        contact.phoneNumbers.map(\.identifier) + contact.emailAddresses.map(\.identifier)
+            + contact.postalAddresses.map(\.identifier) + contact.dates.map(\.identifier)
+            + contact.urlAddresses.map(\.identifier) + contact.contactRelations.map(\.identifier)
+            + contact.socialProfiles.map(\.identifier) + contact.instantMessageAddresses.map(\.identifier)
+    }
+
     /// Every identifier an enumeration hands out, in its order (row-id order: no sort order asked).
     private static func identifiersInOrder(in store: CNContactStore, keys: [CNKeyDescriptor]) throws -> [String] {
         var result: [String] = []

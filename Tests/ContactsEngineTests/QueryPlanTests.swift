@@ -37,6 +37,15 @@ import Testing
         #expect(detail.contains("SEARCH phone_index USING PRIMARY KEY (key>? AND key<?)"))
     }
 
+    /// Each candidate of both key ranges finds its number with one seek on the values' key, no row id between.
+    @Test func phoneCandidatesSeekTheirValueByContactKindAndPosition() throws {
+        let detail = try plan(PredicateCompiler.phoneCandidatesSQL, ["0010555", "0010555\u{10FFFF}"])
+        let seek = "SEARCH contact_value USING PRIMARY KEY (contact_id=? AND kind=? AND position=?)"
+        #expect(detail.components(separatedBy: seek).count == 3, "\(detail)")
+        #expect(detail.contains("SEARCH phone_index_staged USING PRIMARY KEY (key>? AND key<?)"), "\(detail)")
+        #expect(!detail.contains("SCAN"), "\(detail)")
+    }
+
     @Test func emailPredicateUsesTheSearchIndex() throws {
         let temporary = try TemporaryStore()
         let database = try temporary.personStore()
@@ -44,7 +53,8 @@ import Testing
             try database.compiler.condition(for: .contactsMatchingEmailAddress("a@example.com"), in: $0)
         }
         let detail = try plan("SELECT id FROM contact WHERE \(condition.sql)", condition.arguments)
-        #expect(detail.contains("USING INDEX contact_value_search"))
+        #expect(detail.contains("USING COVERING INDEX contact_value_search (kind=? AND search=?)"), "\(detail)")
+        #expect(!detail.contains("SCAN"), "\(detail)")
     }
 
     @Test func sortedEnumerationWalksTheSortIndex() throws {

@@ -72,20 +72,25 @@ package struct PredicateCompiler {
         }
     }
 
+    /// The contact and number of every phone key in a key range (`?1` to `?2`), large and staged.
+    ///
+    /// One statement: SQLite moves the join into each arm of the UNION ALL (two key ranges, each joined to its
+    /// values), where a statement per index cost a tenth more for a lookup. A key names its value by contact and
+    /// position, kind 1 being phone numbers' (``LabeledValueRow/kind(of:)``): one seek on the values' key.
+    package static let phoneCandidatesSQL = """
+        SELECT phone.contact_id, contact_value.value FROM (
+            SELECT contact_id, position FROM phone_index WHERE key >= ?1 AND key < ?2
+            UNION ALL SELECT contact_id, position FROM phone_index_staged WHERE key >= ?1 AND key < ?2
+        ) AS phone JOIN contact_value
+            ON contact_value.contact_id = phone.contact_id AND contact_value.kind = 1
+            AND contact_value.position = phone.position
+        """
+
     /// Reads the candidates sharing the query's key prefix, in the large index and among the staged keys
     /// (``IndexStaging``), keeps those the matcher confirms.
     private func phoneCondition(_ number: String, in db: Database) throws -> Condition {
         guard let prefix = phoneMatcher.lookupPrefix(for: number) else { return .none }
-        // One statement: SQLite moves the join into each arm of the UNION ALL (two key ranges, each joined to
-        // its values), where a statement per index cost a tenth more for a lookup.
-        let statement = try db.cachedStatement(
-            sql: """
-                SELECT phone.contact_id, contact_value.value FROM (
-                    SELECT value_id, contact_id FROM phone_index WHERE key >= ?1 AND key < ?2
-                    UNION ALL SELECT value_id, contact_id FROM phone_index_staged WHERE key >= ?1 AND key < ?2
-                ) AS phone JOIN contact_value ON contact_value.id = phone.value_id
-                """
-        )
+        let statement = try db.cachedStatement(sql: Self.phoneCandidatesSQL)
         var ids: [Int64] = []
         let cursor = try Row.fetchCursor(statement, arguments: [prefix, prefix + "\u{10FFFF}"])
         while let row = try cursor.next() {

@@ -217,9 +217,10 @@ package struct ContactReader {
     /// contact's rows by kind and position: contact_id, kind, identifier, label, value, detail. The daemon's
     /// column pages (AuthorizedStore+ColumnPages.swift) read the same rows.
     func valuesStatement(for ids: BatchIDs, in db: Database) throws -> Statement {
-        // One index seek per contact reads all its values, and values of kinds not asked for are skipped
-        // here: with `kind IN (...)`, SQLite seeks once per contact and kind (eight seeks for all keys).
-        // A single kind is one seek either way, and then reads only that kind.
+        // One seek per contact on the table's key (contact_id, kind, position) reads all its values from the
+        // rows themselves, and values of kinds not asked for are skipped here: with `kind IN (...)`, SQLite
+        // seeks once per contact and kind (eight seeks for all keys). A single kind is one seek either way,
+        // and then reads only that kind.
         let kindFilter = valueKinds.count == 1 ? " AND kind = \(valueKinds[0])" : ""
         return try db.cachedStatement(
             sql: """

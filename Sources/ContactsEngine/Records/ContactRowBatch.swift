@@ -12,10 +12,10 @@ import GRDBSQLite
 /// (the program's prologue, opening the table and index cursors, descending them from the root, halting,
 /// resetting) and GRDB's around it. Here up to ``rowsPerStatement`` rows share one.
 ///
-/// Contact rows and labeled values get their row ids here, as their other rows need them before the rows
-/// exist: the ids SQLite itself gives a table without `AUTOINCREMENT`, one above the largest, read when the
-/// first row is held (contacts) or written (labeled values). Nothing else inserts contacts while contacts are
-/// held, so the store is the same row for row as with one insert a row.
+/// Contact rows get their row ids here, as their other rows need them before the rows exist: the ids SQLite
+/// itself gives a table without `AUTOINCREMENT`, one above the largest, read when the first row is held. Nothing
+/// else inserts contacts while contacts are held, so the store is the same row for row as with one insert a row.
+/// Labeled values have no row id: their key is their contact's id, kind and position.
 ///
 /// The rows are in no table until ``write(in:)``: whoever holds a batch writes it before anything reads or
 /// writes those tables (or the change log) in the same transaction, and before the transaction commits.
@@ -36,10 +36,11 @@ package final class ContactRowBatch {
         var contactID: Int64
     }
 
+    /// A phone key names its value by contact and position (its kind is phone numbers').
     private struct PhoneKey {
         var key: String
-        var valueID: Int64
         var contactID: Int64
+        var position: Int
     }
 
     private struct UID {
@@ -201,30 +202,25 @@ package final class ContactRowBatch {
     }
 
     private func writeValues(in db: Database) throws {
-        // One seek on the primary key.
-        let largestID = try Int64.fetchOne(db.cachedStatement(sql: "SELECT max(id) FROM contact_value")) ?? 0
-        guard largestID <= Int64.max - Int64(values.count) else {
-            throw StoreError(.databaseFailure, "contact_value row ids are exhausted")
-        }
         let values = self.values
         var phoneKeys: [PhoneKey] = []
-        for (offset, value) in values.enumerated() {
+        for value in values {
             if let key = value.value.phoneKey {
-                phoneKeys.append(PhoneKey(key: key, valueID: largestID + 1 + Int64(offset), contactID: value.contactID))
+                phoneKeys.append(PhoneKey(key: key, contactID: value.contactID, position: value.value.row.position))
             }
         }
+        // Held in contact order, each contact's by kind and position: the rows go in in key order.
         try insert(.values, count: values.count, in: db) { binder, index in
             let value = values[index]
             let row = value.value.row
-            binder.bind(largestID + 1 + Int64(index))
             binder.bind(value.contactID)
             binder.bindColumns(of: row)
         }
         if !phoneKeys.isEmpty {
             try insert(.phoneKeys, count: phoneKeys.count, in: db) { binder, index in
                 binder.bind(phoneKeys[index].key)
-                binder.bind(phoneKeys[index].valueID)
                 binder.bind(phoneKeys[index].contactID)
+                binder.bind(phoneKeys[index].position)
             }
         }
     }
@@ -256,12 +252,12 @@ package final class ContactRowBatch {
             )
         case .values:
             return (
-                "INSERT OR FAIL INTO contact_value (id, contact_id, kind, position, identifier, label, value, detail, search) VALUES ",
-                row(9), 9
+                "INSERT OR FAIL INTO contact_value (contact_id, kind, position, identifier, label, value, detail, search) VALUES ",
+                row(8), 8
             )
         case .phoneKeys:
             return (
-                "INSERT OR IGNORE INTO \(stagesKeys ? "phone_index_staged" : "phone_index") (key, value_id, contact_id) VALUES ",
+                "INSERT OR IGNORE INTO \(stagesKeys ? "phone_index_staged" : "phone_index") (key, contact_id, position) VALUES ",
                 row(3), 3
             )
         case .nameTokens:

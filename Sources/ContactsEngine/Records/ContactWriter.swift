@@ -229,12 +229,12 @@ package struct ContactWriter: Sendable {
                 binder.bindColumns(of: row)
             }
             if let key = value.phoneKey {
-                let valueID = db.lastInsertedRowID
+                // The key names its value by contact and position (its kind is phone numbers').
                 try db.cachedStatement(sql: stagesKeys ? Self.stagedPhoneKeySQL : Self.phoneKeySQL)
                     .executeBinding { binder in
                         binder.bind(key)
-                        binder.bind(valueID)
                         binder.bind(contactID)
+                        binder.bind(row.position)
                     }
             }
         }
@@ -278,8 +278,8 @@ package struct ContactWriter: Sendable {
     private static let straightNameTokenSQL = nameTokenSQL(table: "name_index")
 
     private static let stagedPhoneKeySQL =
-        "INSERT OR IGNORE INTO phone_index_staged (key, value_id, contact_id) VALUES (?, ?, ?)"
-    private static let phoneKeySQL = "INSERT OR IGNORE INTO phone_index (key, value_id, contact_id) VALUES (?, ?, ?)"
+        "INSERT OR IGNORE INTO phone_index_staged (key, contact_id, position) VALUES (?, ?, ?)"
+    private static let phoneKeySQL = "INSERT OR IGNORE INTO phone_index (key, contact_id, position) VALUES (?, ?, ?)"
 
     private func insertNameTokens(_ tokens: Set<String>, contactID: Int64, in db: Database) throws {
         let statements = stagesKeys ? Self.stagedNameTokenSQL : Self.straightNameTokenSQL

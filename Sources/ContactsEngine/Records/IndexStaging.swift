@@ -99,8 +99,8 @@ package enum IndexStaging {
                 INSERT OR IGNORE INTO name_index (token, contact_id)
                     SELECT token, contact_id FROM name_index_staged ORDER BY token, contact_id;
                 DELETE FROM name_index_staged;
-                INSERT OR IGNORE INTO phone_index (key, value_id, contact_id)
-                    SELECT key, value_id, contact_id FROM phone_index_staged ORDER BY key, value_id;
+                INSERT OR IGNORE INTO phone_index (key, contact_id, position)
+                    SELECT key, contact_id, position FROM phone_index_staged ORDER BY key, contact_id, position;
                 DELETE FROM phone_index_staged;
                 UPDATE contact SET staged = 0 WHERE staged = 1;
                 """

@@ -22,6 +22,7 @@ package enum StoreSchema {
         migrator.registerMigration(IndexStagingSchema.migrationName, migrate: IndexStagingSchema.migrate)
         migrator.registerMigration(SyncSchema.listingMigrationName, migrate: SyncSchema.addListing)
         migrator.registerMigration(IdentifierOrderSchema.migrationName, migrate: IdentifierOrderSchema.migrate)
+        migrator.registerMigration(ValueClusterSchema.migrationName, migrate: ValueClusterSchema.migrate)
         return migrator
     }
 
