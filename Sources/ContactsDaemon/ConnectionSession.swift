@@ -152,8 +152,9 @@ final class ConnectionSession: @unchecked Sendable {
     ///   person's answer may have to come through this very loop.
     /// - **The stall.** What one call costs: a few indexed reads and the reply, the largest the first batch of a
     ///   fetch whose predicate an index answers (one page read; at most `maximumBatchSize` contacts, or
-    ///   `maximumIdentifierBatchSize` bare identifiers). The rest of a fetch's credit is granted by a queued job, and of the calls one read of the
-    ///   socket brings, the loop answers ``callsAnsweredPerRead`` at most: the rest are queued.
+    ///   `maximumIdentifierBatchSize` bare identifiers). The rest of a fetch's credit is granted by a queued job,
+    ///   and of the calls one read of the socket brings, the loop answers ``callsAnsweredPerRead`` at most: the
+    ///   rest are queued.
     func receive(_ frame: ByteBuffer) {
         let view = loopView.value
         // A busy session's frames are decoded on its queue, as before: the loop decodes only what it may answer.
