@@ -63,6 +63,8 @@ final class ConnectionSession: @unchecked Sendable {
         var ready = false
         /// The calls answered on the loop since the socket's last read ended (``readEnded()``).
         var answeredInRead = 0
+        /// Every job the loop queued so far (tests: a call answered on the loop queues nothing after it).
+        var queued = 0
     }
 
     /// How many calls of one read the loop answers itself: a client that writes calls by the thousand gets the
@@ -150,8 +152,9 @@ final class ConnectionSession: @unchecked Sendable {
     ///   person's answer may have to come through this very loop.
     /// - **The stall.** What one call costs: a few indexed reads and the reply, the largest the first batch of a
     ///   fetch whose predicate an index answers (one page read; at most `maximumBatchSize` contacts, or
-    ///   `maximumIdentifierBatchSize` bare identifiers). The rest of a fetch's credit is granted by a queued job, and of the calls one read of the
-    ///   socket brings, the loop answers ``callsAnsweredPerRead`` at most: the rest are queued.
+    ///   `maximumIdentifierBatchSize` bare identifiers). The rest of a fetch's credit is granted by a queued job,
+    ///   and of the calls one read of the socket brings, the loop answers ``callsAnsweredPerRead`` at most: the
+    ///   rest are queued.
     func receive(_ frame: ByteBuffer) {
         let view = loopView.value
         // A busy session's frames are decoded on its queue, as before: the loop decodes only what it may answer.
@@ -182,26 +185,29 @@ final class ConnectionSession: @unchecked Sendable {
             request.initialBatches = 1
             call.body = .fetchContacts(request)
         }
-        let queueInstead = queue.sync { () -> Bool in
+        // Whether the stream is still open once its first batch went out: a fetch answered in one batch (most
+        // phone and e-mail lookups) needs no job to grant the rest of its credit, which would wake the queue and
+        // keep the next call off the loop until it ended.
+        let (queueInstead, streaming) = queue.sync { () -> (Bool, Bool) in
             // Ready means identified; anything else is the queue's to answer (a refusal, say).
-            guard case .identified(let app, let connection) = phase else { return true }
+            guard case .identified(let app, let connection) = phase else { return (true, false) }
             let outcome = connection.gate.withoutWaitingForPerson { () throws(CNError) in
                 try self.dispatch(call, app: app, connection: connection)
             }
             switch outcome {
             case nil:
-                return true
+                return (true, false)
             case .success:
-                return false
+                return (false, streams[message.id] != nil)
             case .failure(let error):
                 send(id: message.id, .error(Contacts_V1_Error(error)))
-                return false
+                return (false, false)
             }
         }
         if queueInstead {
             // Nothing was sent or kept: the call runs again on the queue, where it may wait for the person.
             enqueue { self.handle(message) }
-        } else if laterCredit > 0 {
+        } else if laterCredit > 0, streaming {
             let credit = laterCredit
             enqueue { self.grant(credit, to: message.id) }
         }
@@ -210,10 +216,16 @@ final class ConnectionSession: @unchecked Sendable {
     /// Queues a job from the event loop, counted there until its end reaches the loop (``receive(_:)``).
     private func enqueue(_ job: @escaping @Sendable () -> Void) {
         loopView.value.jobs += 1
+        loopView.value.queued += 1
         queue.async {
             job()
             self.jobEnded()
         }
+    }
+
+    /// How many jobs the loop queued for this session so far; asked from off the loop (tests).
+    func queuedJobCount() throws -> Int {
+        try channel.eventLoop.submit { self.loopView.value.queued }.wait()
     }
 
     /// Tells the loop that one of its jobs ended; posted after the job's writes, so it reaches the loop after them.

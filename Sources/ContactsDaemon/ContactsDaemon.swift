@@ -94,6 +94,12 @@ package final class ContactsDaemon: Sendable {
         live.all.map { $0.streamCounts() }.reduce((0, 0)) { ($0.0 + $1.open, $0.1 + $1.readAhead) }
     }
 
+    /// How many jobs the event loop queued on every identified connection's queue so far (tests: a call the loop
+    /// answers whole queues nothing).
+    package func queuedJobCount() throws -> Int {
+        try live.all.reduce(0) { try $0 + $1.queuedJobCount() }
+    }
+
     /// Starts serving the person's screens on 127.0.0.1 (docs/WebUI.md); the person's agents then get
     /// one-time links into them.
     ///

@@ -228,6 +228,50 @@ import Testing
         #expect(mailed.map(\.identifier) == [people[12].identifier])
     }
 
+    /// A read-only open never migrates (docs/Store.md, "Opening a store"): a store whose values are not yet
+    /// clustered reads every contact with its values and answers e-mail searches, refuses phone lookups with
+    /// `dataAccessError` (2) and writes nothing, until a writable open clusters it.
+    @Test func aReadOnlyOpenOfAStoreNotYetClusteredReadsItsValuesAndRefusesPhoneLookups() throws {
+        let temporary = try TemporaryStore()
+        let people = (0..<3).map {
+            ContactFixtures.person(
+                "Given\($0)", "Family\($0)", phones: ["+1 415 555 \(1000 + $0)"], emails: ["p\($0)@example.com"])
+        }
+        try ContactFixtures.save(people, in: temporary.store)
+        let keys = ContactKeyNames.every
+        let expected = try Self.contactsByIdentifier(in: temporary.store, keys: keys)
+        try temporary.rewind(migration: ValueClusterSchema.migrationName, undo: TemporaryStore.unclusterValues)
+        let byPhone = CNContact.predicateForContacts(matching: CNPhoneNumber(stringValue: "(415) 555-1001"))
+
+        let readOnly = CNContactStore(configuration: temporary.configuration(isReadOnly: true))
+        let read = try Self.contactsByIdentifier(in: readOnly, keys: keys)
+        #expect(read.keys == expected.keys)
+        for (identifier, contact) in expected {
+            guard let earlier = read[identifier] else { continue }
+            #expect(ContactComparison.differences(contact, earlier).isEmpty, "\(identifier)")
+        }
+        let mailed = try readOnly.unifiedContacts(
+            matching: CNContact.predicateForContacts(matchingEmailAddress: "p2@example.com"), keysToFetch: [])
+        #expect(mailed.map(\.identifier) == [people[2].identifier])
+        #expect(throws: CNError(.dataAccessError)) {
+            try readOnly.unifiedContacts(matching: byPhone, keysToFetch: [])
+        }
+        let file = try DatabaseQueue(path: temporary.url.path)
+        let applied = try file.read { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM grdb_migrations WHERE identifier = ?)",
+                arguments: [ValueClusterSchema.migrationName])
+        }
+        try file.close()
+        #expect(applied == false)
+
+        // A store opens (and migrates) its file at its first call.
+        #expect(try ContactFixtures.identifiers(in: temporary.reopen()).count == 3)
+        let upgraded = CNContactStore(configuration: temporary.configuration(isReadOnly: true))
+        let found = try upgraded.unifiedContacts(matching: byPhone, keysToFetch: [])
+        #expect(found.map(\.identifier) == [people[1].identifier])
+    }
+
     /// Two values of one contact and kind that an earlier store holds at the same position (no writer of ours
     /// makes them) both survive the migration, numbered again in their stored order.
     @Test func clusteringKeepsValuesThatShareAPosition() throws {

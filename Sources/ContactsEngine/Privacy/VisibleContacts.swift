@@ -47,6 +47,12 @@ extension PredicateCompiler.Condition {
     package func restricted(to visible: VisibleContacts?) -> PredicateCompiler.Condition {
         guard let visible else { return self }
         let extra = visible.contactCondition
-        return PredicateCompiler.Condition(sql: "(\(sql)) AND (\(extra.sql))", arguments: arguments + extra.arguments)
+        var condition = PredicateCompiler.Condition(
+            sql: "(\(sql)) AND (\(extra.sql))", arguments: arguments + extra.arguments)
+        // ANDed with the visible set, a page's lists may still start after its last row id.
+        if let paged = startingAfterID {
+            condition.startingAfterID = { @Sendable id in paged(id).restricted(to: visible) }
+        }
+        return condition
     }
 }

@@ -33,12 +33,20 @@ extension PredicateCompiler {
                 sparse.append(word)
             }
         }
+        return Self.nameCondition(sparse: sparse, dense: dense, after: 0)
+    }
+
+    /// The name condition of words already sorted into sparse (their ranges drive) and dense (checked per
+    /// contact), its ranges reading only contacts past row id `after` (0: all; row ids start at 1), so a page
+    /// that starts after a row id does not read and seek every hit of the pages before it again. The text is the
+    /// same for every `after`, so each page reuses one cached statement.
+    private static func nameCondition(sparse: [String], dense: [String], after: Int64) -> Condition {
         var clauses: [String] = []
-        var arguments: [String] = []
+        var arguments: [any DatabaseValueConvertible] = []
         if !sparse.isEmpty {
             let range = """
-                SELECT contact_id FROM name_index WHERE token >= ? AND token < ?
-                UNION ALL SELECT contact_id FROM name_index_staged WHERE token >= ? AND token < ?
+                SELECT contact_id FROM name_index WHERE token >= ? AND token < ? AND contact_id > ?
+                UNION ALL SELECT contact_id FROM name_index_staged WHERE token >= ? AND token < ? AND contact_id > ?
                 """
             // Each range is a compound of its own: INTERSECT and UNION ALL chain left to right.
             let ranges =
@@ -48,7 +56,7 @@ extension PredicateCompiler {
                     .joined(separator: " INTERSECT ")
             clauses.append("id IN (\(ranges))")
             for word in sparse {
-                arguments += [word, word + "\u{10FFFF}", word, word + "\u{10FFFF}"]
+                arguments += [word, word + "\u{10FFFF}", after, word, word + "\u{10FFFF}", after]
             }
         }
         for word in dense {
@@ -62,7 +70,12 @@ extension PredicateCompiler {
             )
             arguments += [word, word + "\u{10FFFF}", word, word + "\u{10FFFF}"]
         }
-        return Condition(sql: clauses.joined(separator: " AND "), arguments: StatementArguments(arguments))
+        var condition = Condition(sql: clauses.joined(separator: " AND "), arguments: StatementArguments(arguments))
+        // Dense words are checked per contact, which the page's own `id > ?` already limits.
+        if !sparse.isEmpty {
+            condition.startingAfterID = { nameCondition(sparse: sparse, dense: dense, after: $0) }
+        }
+        return condition
     }
 
     /// The range size from which scanning contacts beats reading the range: reading a range of `count`

@@ -14,6 +14,18 @@ package struct PredicateCompiler {
     package struct Condition {
         package var sql: String
         package var arguments: StatementArguments
+        /// The same condition for a page in row-id order that starts after a row id, where its lists of ids can
+        /// start there too; nil when it has none. SQLite walks an `id IN (list)` list from its start and seeks
+        /// each contact before the page's own `id > ?` discards it, so without this every page of a search read
+        /// again every hit of the pages before it (docs/Store.md, "Pages that start where the last ended").
+        /// Only a condition that is ANDed with `id > after` may use it: the rows it drops are the ones that
+        /// comparison drops.
+        package var startingAfterID: (@Sendable (Int64) -> Condition)? = nil
+
+        /// This condition for a row-id page after `id`: the same rows with `id > id`, fewer read.
+        package func startingAfter(id: Int64) -> Condition {
+            startingAfterID?(id) ?? self
+        }
 
         package static let all = Condition(sql: "1", arguments: [])
         package static let none = Condition(sql: "0", arguments: [])

@@ -177,6 +177,7 @@ extension AuthorizedStore {
     static func identifierBatchQuery(
         condition: PredicateCompiler.Condition, after: Int64?, limit: Int
     ) -> (String, StatementArguments) {
+        let condition = after.map { condition.startingAfter(id: $0) } ?? condition
         var sql = "SELECT identifier FROM contact WHERE (\(condition.sql))"
         var arguments = condition.arguments
         if let after {
@@ -192,6 +193,7 @@ extension AuthorizedStore {
         after: (key: String, id: Int64)?, limit: Int, in db: Database
     ) throws -> (String, StatementArguments) {
         guard let sortColumn else {
+            let condition = after.map { condition.startingAfter(id: $0.id) } ?? condition
             var sql = "SELECT \(reader.selection) FROM contact WHERE (\(condition.sql))"
             var arguments = condition.arguments
             if let after {
