@@ -33,7 +33,9 @@ extension PredicateCompiler {
                 sparse.append(word)
             }
         }
-        return Self.nameCondition(sparse: sparse, dense: dense, after: 0)
+        // Dense words are checked per contact, which the page's own `id > ?` already limits.
+        guard !sparse.isEmpty else { return Self.nameCondition(sparse: sparse, dense: dense, after: 0) }
+        return .paging { [sparse, dense] in Self.nameCondition(sparse: sparse, dense: dense, after: $0) }
     }
 
     /// The name condition of words already sorted into sparse (their ranges drive) and dense (checked per
@@ -70,12 +72,7 @@ extension PredicateCompiler {
             )
             arguments += [word, word + "\u{10FFFF}", word, word + "\u{10FFFF}"]
         }
-        var condition = Condition(sql: clauses.joined(separator: " AND "), arguments: StatementArguments(arguments))
-        // Dense words are checked per contact, which the page's own `id > ?` already limits.
-        if !sparse.isEmpty {
-            condition.startingAfterID = { nameCondition(sparse: sparse, dense: dense, after: $0) }
-        }
-        return condition
+        return Condition(sql: clauses.joined(separator: " AND "), arguments: StatementArguments(arguments))
     }
 
     /// The range size from which scanning contacts beats reading the range: reading a range of `count`

@@ -29,6 +29,15 @@ package struct PredicateCompiler {
 
         package static let all = Condition(sql: "1", arguments: [])
         package static let none = Condition(sql: "0", arguments: [])
+
+        /// A condition whose lists of ids take a lower bound: `make(0)` on the first page (row ids start at 1), and
+        /// `make(id)` on a row-id page after `id`. `make` must give the same text for every bound, so all the
+        /// pages share one cached statement.
+        static func paging(_ make: @escaping @Sendable (Int64) -> Condition) -> Condition {
+            var condition = make(0)
+            condition.startingAfterID = make
+            return condition
+        }
     }
 
     /// The condition of a contact predicate; throws `predicateInvalid` for predicates of other kinds and
@@ -42,30 +51,42 @@ package struct PredicateCompiler {
             let list = JSONList.encode(identifiers)
             // Most stores have no links: then the identifiers name the contacts and nothing else, and one
             // indexed probe saves looking each identifier up a second time for its linked cards.
+            // Each list of ids below starts after the page's row id (``Condition/paging(_:)``): SQLite walks an
+            // `id IN (list)` from its start, so a list of every match would be sought again on each later page.
             guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM link)")) == true else {
-                return Condition(
-                    sql: "id IN (SELECT id FROM contact WHERE identifier IN (SELECT value FROM json_each(?)))",
-                    arguments: [list]
+                return .paging { after in
+                    Condition(
+                        sql: """
+                            id IN (SELECT id FROM contact WHERE identifier IN (SELECT value FROM json_each(?)) \
+                            AND id > ?)
+                            """,
+                        arguments: [list, after]
+                    )
+                }
+            }
+            return .paging { after in
+                Condition(
+                    sql: """
+                        id IN (SELECT id FROM contact WHERE identifier IN (SELECT value FROM json_each(?)) AND id > ?
+                        UNION SELECT theirs.contact_id FROM contact AS named
+                        JOIN link AS mine ON mine.contact_id = named.id
+                        JOIN link AS theirs ON theirs.person_id = mine.person_id
+                        WHERE named.identifier IN (SELECT value FROM json_each(?)) AND theirs.contact_id > ?)
+                        """,
+                    arguments: [list, after, list, after]
                 )
             }
-            return Condition(
-                sql: """
-                    id IN (SELECT id FROM contact WHERE identifier IN (SELECT value FROM json_each(?))
-                    UNION SELECT theirs.contact_id FROM contact AS named
-                    JOIN link AS mine ON mine.contact_id = named.id
-                    JOIN link AS theirs ON theirs.person_id = mine.person_id
-                    WHERE named.identifier IN (SELECT value FROM json_each(?)))
-                    """,
-                arguments: [list, list]
-            )
         case .contactsInGroup(let identifier):
-            return Condition(
-                sql: """
-                    id IN (SELECT member.contact_id FROM group_member AS member
-                    JOIN "group" ON "group".id = member.group_id WHERE "group".identifier = ?)
-                    """,
-                arguments: [identifier]
-            )
+            return .paging { after in
+                Condition(
+                    sql: """
+                        id IN (SELECT member.contact_id FROM group_member AS member
+                        JOIN "group" ON "group".id = member.group_id WHERE "group".identifier = ?
+                        AND member.contact_id > ?)
+                        """,
+                    arguments: [identifier, after]
+                )
+            }
         case .contactsInContainer(let identifier):
             return Condition(
                 sql: "container_id = (SELECT id FROM container WHERE identifier = ?)", arguments: [identifier])
@@ -73,10 +94,16 @@ package struct PredicateCompiler {
             let search = address.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
             // Bound as bytes and cast to text in SQL: GRDB binds a String as a C string, which would cut the
             // address at U+0000 and match the stored addresses that start the same way.
-            return Condition(
-                sql: "id IN (SELECT contact_id FROM contact_value WHERE kind = 2 AND search = CAST(? AS TEXT))",
-                arguments: [Data(search.utf8)]
-            )
+            let bytes = Data(search.utf8)
+            return .paging { after in
+                Condition(
+                    sql: """
+                        id IN (SELECT contact_id FROM contact_value WHERE kind = 2 AND search = CAST(? AS TEXT) \
+                        AND contact_id > ?)
+                        """,
+                    arguments: [bytes, after]
+                )
+            }
         case .contactsMatchingPhoneNumber(let number):
             return try phoneCondition(number, in: db)
         default:
@@ -109,6 +136,9 @@ package struct PredicateCompiler {
             if phoneMatcher.matches(row[1], number) { ids.append(row[0]) }
         }
         guard !ids.isEmpty else { return .none }
-        return Condition(sql: "id IN (SELECT value FROM json_each(?))", arguments: [JSONList.encode(ids)])
+        let list = JSONList.encode(ids)
+        return .paging { after in
+            Condition(sql: "id IN (SELECT value FROM json_each(?) WHERE value > ?)", arguments: [list, after])
+        }
     }
 }

@@ -3,12 +3,12 @@ import ContactsTestSupport
 import Foundation
 import Testing
 
-/// A name search whose hits span several pages (the embedded store reads a search in batches of 128, 512 and
-/// more; contactsd sends 500 contacts a batch) returns every hit once, in row-id order when unsorted. Each page
-/// after the first reads the word's index range only past the page before it (`startingAfterID`), so a hit a
-/// page misses there would be lost: this is the test that it is not. For an app limited to some contacts, each
-/// page still keeps to them.
-@Suite struct NameSearchPagesTests {
+/// A search whose hits span several pages (the embedded store reads a search in batches of 128, 512 and more;
+/// contactsd sends 500 contacts a batch) returns every hit once, in row-id order when unsorted: by name, by
+/// identifiers and by group. Each page after the first reads the predicate's list of ids only past the page before
+/// it (`startingAfterID`), so a hit a page misses there would be lost: this is the test that it is not. For an app
+/// limited to some contacts, each page still keeps to them.
+@Suite struct SearchPagesTests {
     /// 2,000 contacts; 850 with given name "Zed" (fewer range entries than the engine's threshold of about
     /// sqrt(384 · 2,000) = 876, so the word's range drives the search), every other one of them with family
     /// name "Quill", which 77 others have too. 850 hits are two of contactsd's batches and three of the embedded
@@ -56,6 +56,37 @@ import Testing
             let (sorted, _) = try Self.found(query, in: temporary.store, order: order)
             #expect(sorted.count == expected)
             #expect(Set(sorted) == Set(wanted))
+        }
+    }
+
+    /// The 850 Zeds by their identifiers and as the members of one group: every one once, in row-id order.
+    @Test(arguments: StoreMode.allCases)
+    func everyNamedContactAndGroupMemberOnceAcrossPages(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
+        let saved = try ContactFixtures.save(Self.contacts(), in: temporary.store)
+        let zeds = saved.filter { $0.givenName == "Zed" }
+        let group = CNMutableGroup()
+        group.name = "Zeds"
+        let request = CNSaveRequest()
+        request.add(group, toContainerWithIdentifier: nil)
+        for contact in zeds {
+            request.addMember(contact, to: group)
+        }
+        try temporary.store.execute(request)
+        let wanted = zeds.map(\.identifier)
+        #expect(wanted.count == 850)
+        let keys = [CNContactGivenNameKey as CNKeyDescriptor]
+        for predicate in [
+            CNContact.predicateForContacts(withIdentifiers: wanted.reversed()),
+            CNContact.predicateForContactsInGroup(withIdentifier: group.identifier),
+        ] {
+            let fetched = try temporary.store.unifiedContacts(matching: predicate, keysToFetch: keys)
+            #expect(fetched.map(\.identifier) == wanted)
+            let request = CNContactFetchRequest(keysToFetch: keys)
+            request.predicate = predicate
+            var enumerated: [String] = []
+            try temporary.store.enumerateContacts(with: request) { contact, _ in enumerated.append(contact.identifier) }
+            #expect(enumerated == wanted)
         }
     }
 
