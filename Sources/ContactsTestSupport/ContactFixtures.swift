@@ -33,6 +33,20 @@ public enum ContactFixtures {
         return contacts
     }
 
+    /// Saves a new group named `name` in the default container, with `members` (saved already) as its members.
+    @discardableResult
+    public static func group(_ name: String, members: [CNContact], in store: CNContactStore) throws -> CNMutableGroup {
+        let group = CNMutableGroup()
+        group.name = name
+        let request = CNSaveRequest()
+        request.add(group, toContainerWithIdentifier: nil)
+        for contact in members {
+            request.addMember(contact, to: group)
+        }
+        try store.execute(request)
+        return group
+    }
+
     /// The identifiers of every contact in a store, sorted.
     public static func identifiers(in store: CNContactStore) throws -> [String] {
         var result: [String] = []

@@ -38,14 +38,7 @@ import Testing
         }
         try ContactFixtures.save(people, in: temporary.store)
         let matching = people.enumerated().filter { $0.offset % 3 == 0 }.map(\.element)
-        let group = CNMutableGroup()
-        group.name = "Paged"
-        let request = CNSaveRequest()
-        request.add(group, toContainerWithIdentifier: nil)
-        for contact in matching {
-            request.addMember(contact, to: group)
-        }
-        try temporary.store.execute(request)
+        let group = try ContactFixtures.group("Paged", members: matching, in: temporary.store)
         if kind == .identifiersWithLinks {
             try temporary.store.link([people[0].identifier, people[1].identifier])
         }

@@ -65,14 +65,7 @@ import Testing
         let temporary = try TemporaryStore(mode: mode)
         let saved = try ContactFixtures.save(Self.contacts(), in: temporary.store)
         let zeds = saved.filter { $0.givenName == "Zed" }
-        let group = CNMutableGroup()
-        group.name = "Zeds"
-        let request = CNSaveRequest()
-        request.add(group, toContainerWithIdentifier: nil)
-        for contact in zeds {
-            request.addMember(contact, to: group)
-        }
-        try temporary.store.execute(request)
+        let group = try ContactFixtures.group("Zeds", members: zeds, in: temporary.store)
         let wanted = zeds.map(\.identifier)
         #expect(wanted.count == 850)
         let keys = [CNContactGivenNameKey as CNKeyDescriptor]
