@@ -52,24 +52,30 @@ import Testing
         // The greeting's own job has ended once the status call is answered (it came behind it).
         try client.send(id: 2, .authorizationStatus(Contacts_V1_AuthorizationStatusRequest()))
         _ = try client.reply(to: 2)
-        let before = try fixture.daemon.queuedJobCount()
         var fetch = Contacts_V1_FetchContactsRequest()
         fetch.predicate.kind = .contactsMatchingPhoneNumber("+1 415 555 0100")
         fetch.keys = [CNContactGivenNameKey]
         fetch.batchSize = 500
         fetch.initialBatches = 4
-
-        try client.send(id: 3, .fetchContacts(fetch))
-        let reply = try client.reply(to: 3)
-
-        guard case .contactBatch(let batch) = reply.message.body else {
-            Issue.record("not a batch: \(reply.message)")
-            return
+        // The loop answers a call only while the session is idle (no job of its own running, no write on its
+        // way); on a busy machine the end of the last call may not have reached the loop yet, and the call is then
+        // queued whole, one job. So the lookup is tried up to ten times: answered on the loop, it queues no job at
+        // all; with a job queued for its unused credit, every try would count one.
+        var answeredWithoutAJob = false
+        for id in UInt64(3)..<13 where !answeredWithoutAJob {
+            Thread.sleep(forTimeInterval: 0.02)
+            let before = try fixture.daemon.queuedJobCount()
+            try client.send(id: id, .fetchContacts(fetch))
+            let reply = try client.reply(to: id)
+            guard case .contactBatch(let batch) = reply.message.body else {
+                Issue.record("not a batch: \(reply.message)")
+                return
+            }
+            #expect(batch.last)
+            #expect(Set(batch.contacts.map(\.identifier)) == Set(people.map(\.identifier)))
+            answeredWithoutAJob = try fixture.daemon.queuedJobCount() == before
         }
-        #expect(batch.last)
-        #expect(Set(batch.contacts.map(\.identifier)) == Set(people.map(\.identifier)))
-        // Answered on the loop, whole: no job was queued to grant the three batches it never needed.
-        #expect(try fixture.daemon.queuedJobCount() == before)
+        #expect(answeredWithoutAJob)
         #expect(fixture.daemon.openStreams.open == 0)
     }
 }

@@ -42,7 +42,8 @@ import Testing
         let detail = try plan(
             "SELECT id FROM contact WHERE (\(condition.sql)) ORDER BY id LIMIT 128", condition.arguments)
         #expect(detail.contains("USING INTEGER PRIMARY KEY"))
-        #expect(detail.contains("sqlite_autoindex_contact_1 (identifier=?)"))
+        // The identifier's unique index, from the page's row id on (``PredicateCompiler/Condition/paging(_:)``).
+        #expect(detail.contains("sqlite_autoindex_contact_1 (identifier=? AND rowid>?)"), "\(detail)")
         #expect(!detail.contains("SCAN contact"))
     }
     /// Text columns another program wrote hold any SQLite value: the reader asks a column's length before its
