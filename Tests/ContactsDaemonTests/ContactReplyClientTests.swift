@@ -30,11 +30,17 @@ import Testing
             try #require(bound == 0 && listen(descriptor, 4) == 0)
             let listener = descriptor
             let connections = self.connections
-            // A thread of its own: it blocks in accept(2) and read(2) while the test's calls wait for it.
+            // A thread of its own: it blocks in accept(2) and read(2) while the test's calls wait for it. The thread
+            // closes the listener once accept fails (after deinit's shutdown): closed by deinit while the thread was
+            // serving a peer, its number could be reused by another test's socket, and this thread would then accept
+            // that test's connections and answer them with this test's replies (seen once in CI).
             Thread {
                 while true {
                     let peer = accept(listener, nil, nil)
-                    guard peer >= 0 else { return }
+                    guard peer >= 0 else {
+                        close(listener)
+                        return
+                    }
                     connections.value.add(1, ordering: .sequentiallyConsistent)
                     Self.serve(peer, reply: reply)
                     close(peer)
@@ -43,8 +49,8 @@ import Testing
         }
 
         deinit {
+            // Makes the thread's accept(2) fail; the thread closes the descriptor (see init).
             shutdown(descriptor, Int32(SHUT_RDWR))
-            close(descriptor)
         }
 
         private static func serve(_ peer: Int32, reply: (String, UInt64) throws -> [UInt8]) {
