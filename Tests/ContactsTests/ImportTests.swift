@@ -75,6 +75,39 @@ import Testing
         #expect(summary.skipped[.duplicateInInput] == 1)
     }
 
+    /// An import into an empty container looks up only UIDs an earlier card of the same import used
+    /// (`ImportedKeys`): a UID repeated batches later is still a duplicate, a group's members in later batches are
+    /// still found, and the next import into the no longer empty container still matches every UID.
+    @Test(arguments: StoreMode.allCases)
+    func aUIDRepeatedBatchesLaterInAnImportIntoAnEmptyContainerIsSkippedAsDuplicate(mode: StoreMode) throws {
+        let temporary = try TemporaryStore(mode: mode)
+        func card(_ uid: String, _ given: String) -> String {
+            "BEGIN:VCARD\nVERSION:3.0\nN:Person;\(given);;;\nUID:\(uid)\nEND:VCARD\n"
+        }
+        var text = "BEGIN:VCARD\nVERSION:3.0\nN:Team;;;;\nX-ADDRESSBOOKSERVER-KIND:group\n"
+        text += "X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:u0\nX-ADDRESSBOOKSERVER-MEMBER:urn:uuid:u5\nEND:VCARD\n"
+        for index in 0..<6 { text += card("u\(index)", "P\(index)") }
+        text += card("u1", "Again") + card("u4", "Again")
+        var options = ContactImportOptions()
+        options.batchSize = 2
+        let summary = try temporary.store.importVCards(data: Data(text.utf8), options: options)
+        #expect(summary.added == 6)
+        #expect(summary.skipped[.duplicateInInput] == 2)
+        #expect(summary.membersAdded == 2)
+        #expect(try allContacts(temporary.store).map(\.givenName).sorted() == ["P0", "P1", "P2", "P3", "P4", "P5"])
+        let group = try #require(try temporary.store.groups(matching: nil).first)
+        let members = try temporary.store.unifiedContacts(
+            matching: CNContact.predicateForContactsInGroup(withIdentifier: group.identifier), keysToFetch: Self.keys)
+        #expect(members.map(\.givenName).sorted() == ["P0", "P5"])
+
+        let next = try temporary.store.importVCards(
+            data: Data((card("u2", "Changed") + card("u6", "P6")).utf8), options: options)
+        #expect(next.updated == 1)
+        #expect(next.added == 1)
+        let names = try allContacts(temporary.store).map(\.givenName).sorted()
+        #expect(names == ["Changed", "P0", "P1", "P3", "P4", "P5", "P6"])
+    }
+
     @Test(arguments: StoreMode.allCases)
     func malformedCardLaterInTheFileLeavesTheStoreUntouched(mode: StoreMode) throws {
         let temporary = try TemporaryStore(mode: mode)

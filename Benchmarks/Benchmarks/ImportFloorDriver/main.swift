@@ -53,6 +53,12 @@ func importOurs(_ round: Int) throws -> (wall: Double, cpu: Double) {
     let wall = try wallClock.measure { summary = try store.importVCards(from: file) }
     let used = cpuSeconds() - cpu
     guard summary.added == count else { throw CocoaError(.fileReadCorruptFile) }
+    // IMPORT_FLOOR_KEEP=PATH keeps a copy of the imported store there, to count its rows and indexes.
+    if let keep = ProcessInfo.processInfo.environment["IMPORT_FLOOR_KEEP"] {
+        try? FileManager.default.removeItem(atPath: keep)
+        try FileManager.default.copyItem(atPath: url.path, toPath: keep)
+        try? FileManager.default.copyItem(atPath: url.path + "-wal", toPath: keep + "-wal")
+    }
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
     return (seconds(wall), used)
 }

@@ -47,7 +47,8 @@ extension AuthorizedStore {
                     db: db, writer: writer, gate: access.saveGate, transactionID: db.lastInsertedRowID,
                     container: container,
                     lastContactIDBefore: try Int64.fetchOne(db, sql: "SELECT max(id) FROM contact") ?? 0,
-                    heldRows: writer.makeRowBatch()
+                    heldRows: writer.makeRowBatch(),
+                    addedKeys: try Self.isEmpty(container, in: db) ? ImportedKeys() : nil
                 )
                 result = try body(transaction)
                 try transaction.writeHeldRows()
@@ -57,6 +58,13 @@ extension AuthorizedStore {
             guard let result else { throw StoreError(.databaseFailure, "import transaction ended without a result") }
             return result
         }
+    }
+
+    /// Whether a container holds no contact, so an import into it can match only its own cards.
+    private static func isEmpty(_ container: ContainerRow, in db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db, sql: "SELECT NOT EXISTS (SELECT 1 FROM contact WHERE container_id = ?)", arguments: [container.id]
+        ) ?? false
     }
 
     private static func importContainer(_ identifier: String?, in db: Database) throws -> ContainerRow {

@@ -27,6 +27,9 @@ package struct VCardImportTransaction {
     /// be written many a statement, or nil to write them with each contact (a sync's steps). Written before every
     /// other read or write of the transaction and by ``writeHeldRows()`` before it commits.
     var heldRows: ContactRowBatch? = nil
+    /// This import's UIDs and identifiers when the container held no contact at its start, so that only UIDs
+    /// that may repeat an earlier card are looked up (``ImportedKeys``); nil to look up every UID.
+    var addedKeys: ImportedKeys? = nil
 
     /// A stored contact a card matched.
     package struct Match: Sendable {
@@ -47,6 +50,8 @@ package struct VCardImportTransaction {
     ///
     /// - Returns: Matches by UID; UIDs that match nothing are left out.
     package func matches(uids: [String]) throws -> [String: Match] {
+        var uids = uids
+        if let addedKeys { uids.removeAll { !addedKeys.mayContain($0) } }
         guard !uids.isEmpty else { return [:] }
         try writeHeldRows()
         var result: [String: Match] = [:]
@@ -127,6 +132,10 @@ package struct VCardImportTransaction {
         try Self.validate(contact.storage)
         if !writesNotes, !contact.storage.note.isEmpty { throw Self.unauthorizedNote(contact.storage) }
         let id: Int64
+        if let addedKeys {
+            if let uid { addedKeys.insert(uid) }
+            addedKeys.insert(contact.storage.identifier)
+        }
         if let heldRows {
             id = try writer.insert(contact, containerID: container.id, deferringTo: heldRows, in: db)
             if let uid { heldRows.addUID(uid, contactID: id, containerID: container.id) }
