@@ -69,3 +69,17 @@ extension TemporaryStore {
                 """)
     }
 }
+
+extension TemporaryStore {
+    /// The store as before migration `name-words`: no token list in the contact rows, and the token tables
+    /// indexed by contact.
+    static func unlistNameWords(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE INDEX name_index_contact ON name_index(contact_id);
+                CREATE INDEX name_index_staged_contact ON name_index_staged(contact_id);
+                ALTER TABLE contact DROP COLUMN name_words;
+                """
+        )
+    }
+}

@@ -13,8 +13,9 @@ extension PredicateCompiler {
     ///   per contact; the scan stops as soon as a batch is full, so the first screenful reads only a few
     ///   hundred contacts.
     ///
-    /// Each per-contact check is one seek in `name_index_contact`, which holds `(contact_id, token)` (a
-    /// WITHOUT ROWID table's secondary index carries the primary key), so it reads no table row.
+    /// Each per-contact check looks for the word in the contact's own row (`name_words`, ``NameWordsColumn``):
+    /// `instr`, no seek. A store not yet upgraded to `name-words` (opened read-only, which never migrates) has
+    /// no such column; there the check is a seek in `name_index_contact`, as it was.
     ///
     /// Every range and check reads the staged tokens beside the large index (``IndexStaging``): a token is in
     /// one of them, and the staging is small, so it adds one seek per range.
@@ -33,16 +34,22 @@ extension PredicateCompiler {
                 sparse.append(word)
             }
         }
+        let inRow = try Self.storesNameWords(in: db)
         // Dense words are checked per contact, which the page's own `id > ?` already limits.
-        guard !sparse.isEmpty else { return Self.nameCondition(sparse: sparse, dense: dense, after: 0) }
-        return .paging { [sparse, dense] in Self.nameCondition(sparse: sparse, dense: dense, after: $0) }
+        guard !sparse.isEmpty else {
+            return Self.nameCondition(sparse: sparse, dense: dense, after: 0, inRow: inRow)
+        }
+        return .paging { [sparse, dense] in
+            Self.nameCondition(sparse: sparse, dense: dense, after: $0, inRow: inRow)
+        }
     }
 
     /// The name condition of words already sorted into sparse (their ranges drive) and dense (checked per
     /// contact), its ranges reading only contacts past row id `after` (0: all; row ids start at 1), so a page
     /// that starts after a row id does not read and seek every hit of the pages before it again. The text is the
     /// same for every `after`, so each page reuses one cached statement.
-    private static func nameCondition(sparse: [String], dense: [String], after: Int64) -> Condition {
+    /// `inRow`: whether the contact rows hold their tokens (``storesNameWords(in:)``).
+    private static func nameCondition(sparse: [String], dense: [String], after: Int64, inRow: Bool) -> Condition {
         var clauses: [String] = []
         var arguments: [any DatabaseValueConvertible] = []
         if !sparse.isEmpty {
@@ -61,7 +68,11 @@ extension PredicateCompiler {
                 arguments += [word, word + "\u{10FFFF}", after, word, word + "\u{10FFFF}", after]
             }
         }
-        for word in dense {
+        for word in dense where inRow {
+            clauses.append("instr(contact.name_words, ?) > 0")
+            arguments.append(NameWordsColumn.probe(word))
+        }
+        for word in dense where !inRow {
             clauses.append(
                 """
                 (EXISTS (SELECT 1 FROM name_index INDEXED BY name_index_contact
@@ -73,6 +84,12 @@ extension PredicateCompiler {
             arguments += [word, word + "\u{10FFFF}", word, word + "\u{10FFFF}"]
         }
         return Condition(sql: clauses.joined(separator: " AND "), arguments: StatementArguments(arguments))
+    }
+
+    /// Whether the contact rows hold their name tokens: every store from `name-words` on. GRDB caches the
+    /// columns per connection, so this asks SQLite once.
+    private static func storesNameWords(in db: Database) throws -> Bool {
+        try db.columns(in: "contact").contains { $0.name == "name_words" }
     }
 
     /// The range size from which scanning contacts beats reading the range: reading a range of `count`

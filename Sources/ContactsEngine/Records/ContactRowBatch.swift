@@ -244,7 +244,7 @@ package final class ContactRowBatch {
             let columns =
                 ["id", "identifier", "container_id"]
                 + ContactColumns.scalarProperties.compactMap(ContactColumns.column(of:)) + [
-                    "sort_given", "sort_family",
+                    "sort_given", "sort_family", "name_words",
                 ]
             return (
                 "INSERT OR FAIL INTO contact (\(columns.joined(separator: ", ")), staged) VALUES ",

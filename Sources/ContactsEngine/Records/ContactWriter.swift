@@ -45,7 +45,7 @@ package struct ContactWriter: Sendable {
     private static func insertSQL(staged: Bool) -> String {
         let columns =
             ["identifier", "container_id"] + ContactColumns.scalarProperties.compactMap(ContactColumns.column(of:))
-            + ["sort_given", "sort_family", "staged"]
+            + ["sort_given", "sort_family", "name_words", "staged"]
         let marks = Array(repeating: "?", count: columns.count - 1).joined(separator: ", ")
         return "INSERT INTO contact (\(columns.joined(separator: ", "))) VALUES (\(marks), \(staged ? 1 : 0))"
     }
@@ -68,9 +68,11 @@ package struct ContactWriter: Sendable {
                 values.append(PreparedContact.Value(row: row, phoneKey: phoneKey(of: row)))
             }
         }
+        let tokens = nameTokens(of: storage)
         return PreparedContact(
             storage: storage, sortGiven: keys.given, sortFamily: keys.family, values: values,
-            thumbnail: storage.imageData.flatMap(Thumbnail.make(from:)), nameTokens: nameTokens(of: storage)
+            thumbnail: storage.imageData.flatMap(Thumbnail.make(from:)), nameTokens: tokens,
+            nameWords: NameWordsColumn.encode(tokens)
         )
     }
 
@@ -180,11 +182,23 @@ package struct ContactWriter: Sendable {
 
     // MARK: Staged keys
 
-    /// A contact's keys may be in the large index or staged (or both, never for the same key): both go.
+    /// Deletes the tokens a contact's row lists (``NameWordsColumn``), one seek on each table's key a token.
     private func deleteNameTokens(contactID: Int64, in db: Database) throws {
-        try db.cachedStatement(sql: "DELETE FROM name_index WHERE contact_id = ?").execute(arguments: [contactID])
-        try db.cachedStatement(sql: "DELETE FROM name_index_staged WHERE contact_id = ?").execute(arguments: [contactID]
-        )
+        let rows = try StatementRows(
+            db.cachedStatement(sql: "SELECT name_words FROM contact WHERE id = ?"), arguments: [contactID])
+        guard let row = try rows.next() else { return }
+        try deleteNameTokens(NameWordsColumn.decode(StatementColumn.text(row, 0)), contactID: contactID, in: db)
+    }
+
+    /// A contact's keys may be in the large index or staged (or both, never for the same key): both go.
+    private func deleteNameTokens(_ tokens: [String], contactID: Int64, in db: Database) throws {
+        guard !tokens.isEmpty else { return }
+        let list = JSONList.encode(tokens)
+        for table in ["name_index", "name_index_staged"] {
+            try db.cachedStatement(
+                sql: "DELETE FROM \(table) WHERE token IN (SELECT value FROM json_each(?)) AND contact_id = ?"
+            ).execute(arguments: [list, contactID])
+        }
     }
 
     private func deletePhoneKeys(contactID: Int64, in db: Database) throws {
@@ -301,11 +315,12 @@ package struct ContactWriter: Sendable {
         let properties = Array(Set(ContactColumns.searchedNameProperties + SortKey.properties))
             .sorted { $0.rawValue < $1.rawValue }
         let columns = properties.compactMap(ContactColumns.column(of:)).joined(separator: ", ")
-        let sql = "SELECT \(columns), identifier FROM contact WHERE id = ?"
+        let sql = "SELECT \(columns), identifier, name_words FROM contact WHERE id = ?"
         // A cursor, not fetchOne: a copied row holds text cut at U+0000 (see StoredText).
         let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [contactID])
         guard let row = try rows.next() else { return }
         var storage = ContactStorage(identifier: row[properties.count], fetchedKeys: ContactKeySet(properties))
+        let storedTokens = NameWordsColumn.decode((row[properties.count + 1] as StoredText).string)
         for (index, property) in properties.enumerated() {
             if property == .contactType {
                 storage.contactType = CNContactType(rawValue: row[index]) ?? .person
@@ -314,18 +329,20 @@ package struct ContactWriter: Sendable {
             }
         }
         let names = SortKey.Names(storage)
-        let sortKeys = "UPDATE contact SET sort_given = ?, sort_family = ? WHERE id = ?"
+        let tokens = nameTokens(of: storage)
+        let sortKeys = "UPDATE contact SET sort_given = ?, sort_family = ?, name_words = ? WHERE id = ?"
         try db.cachedStatement(sql: sortKeys).executeBinding { binder in
             binder.bind(sortKey.key(for: names, order: .givenName, identifier: storage.identifier))
             binder.bind(sortKey.key(for: names, order: .familyName, identifier: storage.identifier))
+            binder.bind(NameWordsColumn.encode(tokens))
             binder.bind(contactID)
         }
-        try deleteNameTokens(contactID: contactID, in: db)
+        try deleteNameTokens(storedTokens, contactID: contactID, in: db)
         try markStaged(contactID: contactID, in: db)
-        try insertNameTokens(nameTokens(of: storage), contactID: contactID, in: db)
+        try insertNameTokens(tokens, contactID: contactID, in: db)
     }
 
-    /// Binds a new contact's row from `identifier` to `sort_family`, in ``insertSQL(staged:)``'s column order.
+    /// Binds a new contact's row from `identifier` to `name_words`, in ``insertSQL(staged:)``'s column order.
     static func bindRow(of contact: PreparedContact, containerID: Int64, to binder: inout StatementBinder) {
         let storage = contact.storage
         binder.bind(storage.identifier)
@@ -335,6 +352,7 @@ package struct ContactWriter: Sendable {
         }
         binder.bind(contact.sortGiven)
         binder.bind(contact.sortFamily)
+        binder.bind(contact.nameWords)
     }
 
     /// Binds the stored form of a single-valued property: text with every byte, dates in ``DateCoding``.

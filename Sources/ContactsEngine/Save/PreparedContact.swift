@@ -21,4 +21,6 @@ package struct PreparedContact: Sendable {
     let values: [Value]
     let thumbnail: Data?
     let nameTokens: Set<String>
+    /// The tokens as the row keeps them (``NameWordsColumn``).
+    let nameWords: String
 }

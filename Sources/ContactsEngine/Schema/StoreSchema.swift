@@ -23,6 +23,7 @@ package enum StoreSchema {
         migrator.registerMigration(SyncSchema.listingMigrationName, migrate: SyncSchema.addListing)
         migrator.registerMigration(IdentifierOrderSchema.migrationName, migrate: IdentifierOrderSchema.migrate)
         migrator.registerMigration(ValueClusterSchema.migrationName, migrate: ValueClusterSchema.migrate)
+        migrator.registerMigration(NameWordsSchema.migrationName, migrate: NameWordsSchema.migrate)
         return migrator
     }
 
