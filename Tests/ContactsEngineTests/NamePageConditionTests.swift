@@ -19,24 +19,19 @@ import Testing
         return (temporary, try temporary.personStore())
     }
 
-    private func ids(_ condition: PredicateCompiler.Condition, in db: Database) throws -> [Int64] {
-        try Int64.fetchAll(
-            db, sql: "SELECT id FROM contact WHERE \(condition.sql) ORDER BY id", arguments: condition.arguments)
-    }
-
     @Test(arguments: ["zed", "zed fam"])
     func aLaterPagesConditionSelectsOnlyTheHitsPastIt(query: String) throws {
         let (temporary, database) = try store()
         defer { withExtendedLifetime(temporary) {} }
         try database.read { db in
             let condition = try database.compiler.condition(for: .contactsMatchingName(query), in: db)
-            let all = try ids(condition, in: db)
+            let all = try condition.ids(in: db)
             #expect(all.count == 100)
             let paged = condition.startingAfter(id: all[39])
             // The same text for every page: one cached statement.
             #expect(paged.sql == condition.sql)
-            #expect(try ids(paged, in: db) == Array(all.dropFirst(40)))
-            #expect(try ids(condition.startingAfter(id: all[99]), in: db).isEmpty)
+            #expect(try paged.ids(in: db) == Array(all.dropFirst(40)))
+            #expect(try condition.startingAfter(id: all[99]).ids(in: db).isEmpty)
         }
     }
 
@@ -53,7 +48,7 @@ import Testing
             // The check reads the contact's own row (NameWordsColumn).
             #expect(condition.sql.contains("instr(contact.name_words, ?)"))
             #expect(condition.startingAfterID == nil)
-            #expect(try ids(condition.startingAfter(id: 350), in: db).count == 700)
+            #expect(try condition.startingAfter(id: 350).ids(in: db).count == 700)
         }
     }
 
@@ -78,12 +73,12 @@ import Testing
             let visible = VisibleContacts(appID: appID)
             let condition = try database.compiler.condition(for: .contactsMatchingName("zed"), in: db)
                 .restricted(to: visible)
-            let all = try ids(condition, in: db)
+            let all = try condition.ids(in: db)
             #expect(all.count == 50)
             #expect(all.allSatisfy { $0 % 2 == 0 })
             let paged = condition.startingAfter(id: all[9])
             #expect(paged.sql == condition.sql)
-            #expect(try ids(paged, in: db) == Array(all.dropFirst(10)))
+            #expect(try paged.ids(in: db) == Array(all.dropFirst(10)))
         }
     }
 }

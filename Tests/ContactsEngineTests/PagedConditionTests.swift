@@ -18,11 +18,6 @@ import Testing
         var testDescription: String { rawValue }
     }
 
-    private func ids(_ condition: PredicateCompiler.Condition, in db: Database) throws -> [Int64] {
-        try Int64.fetchAll(
-            db, sql: "SELECT id FROM contact WHERE \(condition.sql) ORDER BY id", arguments: condition.arguments)
-    }
-
     /// 90 contacts; every third (30) has the same phone number and e-mail address, is a member of one group and
     /// is named in the identifiers predicate. With links, the first of them is linked to a contact that matches
     /// nothing, which the identifiers predicate then selects too (31).
@@ -52,12 +47,12 @@ import Testing
         let database = try temporary.personStore()
         try database.read { db in
             let condition = try database.compiler.condition(for: predicate, in: db)
-            let all = try ids(condition, in: db)
+            let all = try condition.ids(in: db)
             #expect(all.count == (kind == .identifiersWithLinks ? 31 : 30))
             let paged = condition.startingAfter(id: all[9])
             #expect(paged.sql == condition.sql)
-            #expect(try ids(paged, in: db) == Array(all.dropFirst(10)))
-            #expect(try ids(condition.startingAfter(id: all[all.count - 1]), in: db).isEmpty)
+            #expect(try paged.ids(in: db) == Array(all.dropFirst(10)))
+            #expect(try condition.startingAfter(id: all[all.count - 1]).ids(in: db).isEmpty)
         }
     }
 

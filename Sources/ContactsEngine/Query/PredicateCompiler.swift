@@ -27,6 +27,14 @@ package struct PredicateCompiler {
             startingAfterID?(id) ?? self
         }
 
+        /// The `WHERE` clause of a row-id page after `after` (nil: the first page) and its arguments: this
+        /// condition started there, and the page's own `id > ?`.
+        func rowIDPage(after: Int64?) -> (sql: String, arguments: StatementArguments) {
+            guard let after else { return ("(\(sql))", arguments) }
+            let condition = startingAfter(id: after)
+            return ("(\(condition.sql)) AND id > ?", condition.arguments + [after])
+        }
+
         package static let all = Condition(sql: "1", arguments: [])
         package static let none = Condition(sql: "0", arguments: [])
 

@@ -177,14 +177,8 @@ extension AuthorizedStore {
     static func identifierBatchQuery(
         condition: PredicateCompiler.Condition, after: Int64?, limit: Int
     ) -> (String, StatementArguments) {
-        let condition = after.map { condition.startingAfter(id: $0) } ?? condition
-        var sql = "SELECT identifier FROM contact WHERE (\(condition.sql))"
-        var arguments = condition.arguments
-        if let after {
-            sql += " AND id > ?"
-            arguments += [after]
-        }
-        return (sql + " ORDER BY id LIMIT \(limit)", arguments)
+        let page = condition.rowIDPage(after: after)
+        return ("SELECT identifier FROM contact WHERE \(page.sql) ORDER BY id LIMIT \(limit)", page.arguments)
     }
 
     /// The query of one batch: the reader's columns of at most `limit` contacts after `after`, in page order.
@@ -193,14 +187,9 @@ extension AuthorizedStore {
         after: (key: String, id: Int64)?, limit: Int, in db: Database
     ) throws -> (String, StatementArguments) {
         guard let sortColumn else {
-            let condition = after.map { condition.startingAfter(id: $0.id) } ?? condition
-            var sql = "SELECT \(reader.selection) FROM contact WHERE (\(condition.sql))"
-            var arguments = condition.arguments
-            if let after {
-                sql += " AND id > ?"
-                arguments += [after.id]
-            }
-            return (sql + " ORDER BY id LIMIT \(limit)", arguments)
+            let page = condition.rowIDPage(after: after?.id)
+            let sql = "SELECT \(reader.selection) FROM contact WHERE \(page.sql) ORDER BY id LIMIT \(limit)"
+            return (sql, page.arguments)
         }
         return try sortedBatchQuery(
             reader: reader, condition: condition, sortColumn: sortColumn, after: after, limit: limit, in: db)
