@@ -38,8 +38,18 @@ final class DaemonProcess {
             FileManager.default.temporaryDirectory.appendingPathComponent("dd-\(UUID().uuidString.prefix(8)).sock").path
         log = directory.appendingPathComponent("contactsd.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        process.executableURL = URL(fileURLWithPath: contactsd)
-        process.arguments = ["--socket", socketPath, "--state", state.path, "--registry", registry.path]
+        let arguments = ["--socket", socketPath, "--state", state.path, "--registry", registry.path]
+        // CONTACTSD_WRAPPER runs the daemon under another program, such as
+        // "valgrind --tool=callgrind --callgrind-out-file=/tmp/contactsd.%p": instruction counts of the daemon's
+        // side (valgrind cannot run this driver, which starts processes; the daemon starts none).
+        if let wrapper = ProcessInfo.processInfo.environment["CONTACTSD_WRAPPER"], !wrapper.isEmpty {
+            let words = wrapper.split(separator: " ").map(String.init)
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = words + [contactsd] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: contactsd)
+            process.arguments = arguments
+        }
         let output = try FileHandle(forWritingTo: log)
         process.standardOutput = output
         process.standardError = output
