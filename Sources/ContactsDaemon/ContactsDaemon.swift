@@ -35,7 +35,8 @@ package final class ContactsDaemon: Sendable {
     }
 
     /// Binds the socket (replacing a stale one), makes it connectable by every local user (the daemon decides
-    /// what each may see), and starts serving.
+    /// what each may see), and starts serving; or serves the socket systemd passed
+    /// (``DaemonConfiguration/listeningDescriptor``) as it is.
     package static func start(_ configuration: DaemonConfiguration) throws -> ContactsDaemon {
         try FileManager.default.createDirectory(
             at: configuration.stateDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -68,10 +69,15 @@ package final class ContactsDaemon: Sendable {
                 }
             }
         do {
-            let channel = try bootstrap.bind(
-                unixDomainSocketPath: configuration.socketPath, cleanupExistingSocketFile: true
-            ).wait()
-            chmod(configuration.socketPath, 0o666)
+            let channel: any Channel
+            if let descriptor = configuration.listeningDescriptor {
+                channel = try bootstrap.withBoundSocket(descriptor).wait()
+            } else {
+                channel = try bootstrap.bind(
+                    unixDomainSocketPath: configuration.socketPath, cleanupExistingSocketFile: true
+                ).wait()
+                chmod(configuration.socketPath, 0o666)
+            }
             return ContactsDaemon(
                 group: group, channel: channel, notices: notices, live: live, configuration: configuration,
                 screens: screens,
@@ -111,13 +117,16 @@ package final class ContactsDaemon: Sendable {
         return started
     }
 
-    /// Stops listening, closes every connection and removes the socket.
+    /// Stops listening, closes every connection and removes the socket it bound (systemd's stays: it starts the
+    /// daemon again on the next connection).
     package func stop() throws {
         notices.stop()
         screens.current?.stop()
         screens.set(nil)
         try? channel.close().wait()
         try group.syncShutdownGracefully()
-        unlink(configuration.socketPath)
+        if configuration.listeningDescriptor == nil {
+            unlink(configuration.socketPath)
+        }
     }
 }

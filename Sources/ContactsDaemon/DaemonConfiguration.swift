@@ -9,6 +9,9 @@ import Foundation
 package struct DaemonConfiguration: Sendable {
     /// The Unix socket apps connect to.
     package var socketPath: String
+    /// A socket already listening, handed over by systemd (``InheritedSocket``), served instead of binding
+    /// ``socketPath``. Its path, owner and mode are the socket unit's: the daemon neither changes nor removes it.
+    package var listeningDescriptor: Int32?
     /// The state directory: one store per human user, `users/<uid>/Contacts.sqlite`, readable by the daemon only.
     package var stateDirectory: URL
     /// The administrator's app registry (JSON files owned by root).

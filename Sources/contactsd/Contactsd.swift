@@ -17,7 +17,10 @@ struct Contactsd: ParsableCommand {
             """
     )
 
-    @Option(help: "The Unix socket to listen on.")
+    @Option(
+        help:
+            "The Unix socket to listen on. Started by systemd's contactsd.socket (LISTEN_PID and LISTEN_FDS), the daemon serves the socket systemd passed instead."
+    )
     var socket = "/run/contactsd/contactsd.sock"
 
     @Option(help: "The state directory (one store per user), readable by the daemon only.")
@@ -69,11 +72,13 @@ struct Contactsd: ParsableCommand {
         if !flatpakInstallations.isEmpty {
             configuration.sandboxes.flatpakInstallations = flatpakInstallations.map { URL(fileURLWithPath: $0) }
         }
+        // Refused (a descriptor that is no listening Unix socket), the daemon exits with the reason.
+        configuration.listeningDescriptor = try InheritedSocket.take()
         configuration.consentTimeout = .seconds(max(1, consentTimeout))
         configuration.pickerTimeout = .seconds(max(1, pickerTimeout))
         let daemon = try ContactsDaemon.start(configuration)
         if !noScreens { try Self.startScreens(of: daemon, port: screensPort) }
-        // Runs until SIGTERM or SIGINT, then closes every connection and removes the socket.
+        // Runs until SIGTERM or SIGINT, then closes every connection and removes the socket it bound.
         let signals = [SIGTERM, SIGINT].map { signal -> any DispatchSourceSignal in
             Foundation.signal(signal, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signal)
