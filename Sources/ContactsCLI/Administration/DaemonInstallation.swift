@@ -1,7 +1,8 @@
 import Foundation
 
 /// What `contacts daemon install` sets up: the daemon's user, its state directory, the app registry, the
-/// systemd unit and the desktop sessions' autostart entry for the person's agent. Each step checks first and changes only what differs, so a second run changes nothing.
+/// systemd units (the service and its socket) and the desktop sessions' autostart entry for the person's agent.
+/// Each step checks first and changes only what differs, so a second run changes nothing.
 package struct DaemonInstallation {
     package static let defaultUser = "contactsd"
     package static let defaultStateDirectory = "/var/lib/contactsd"
@@ -47,14 +48,15 @@ package struct DaemonInstallation {
             steps.append(Step(text: "Created system user \(userName) (uid \(user.uid)).", changed: true))
         }
         steps.append(try OwnedDirectory(path: written(stateDirectory), owner: user, mode: 0o700).ensure())
-        if unit.runtimeDirectory == nil {
-            let folder = (socket as NSString).deletingLastPathComponent
-            steps.append(try OwnedDirectory(path: written(folder), owner: user, mode: 0o755).ensure())
-        }
         steps.append(try OwnedDirectory(path: written(registryDirectory), owner: .root, mode: 0o755).ensure())
         let unitFolder = written(Self.unitDirectory)
         steps.append(
             try Self.write(unit.text, to: (unitFolder as NSString).appendingPathComponent(SystemdUnit.fileName)))
+        // systemd makes the socket and its folder (DirectoryMode=) and hands the socket to the daemon.
+        steps.append(
+            try Self.write(
+                SystemdSocketUnit(socket: socket).text,
+                to: (unitFolder as NSString).appendingPathComponent(SystemdSocketUnit.fileName)))
         if let agentTool {
             let autostart = AgentAutostart(tool: agentTool, socket: socket)
             let folder = written(AgentAutostart.directory)

@@ -21,18 +21,9 @@ package struct SystemdUnit: Hashable, Sendable {
         self.registryDirectory = registryDirectory
     }
 
-    /// `RuntimeDirectory=` for a socket under /run (systemd creates and removes it); nil elsewhere.
-    package var runtimeDirectory: String? {
-        let folder = (socket as NSString).deletingLastPathComponent
-        guard folder.hasPrefix("/run/"), folder.count > "/run/".count else { return nil }
-        return String(folder.dropFirst("/run/".count))
-    }
-
-    /// The folders the daemon may write besides its runtime directory: the state, and a socket's folder
-    /// outside /run.
-    package var writablePaths: [String] {
-        runtimeDirectory == nil ? [stateDirectory, (socket as NSString).deletingLastPathComponent] : [stateDirectory]
-    }
+    /// The folders the daemon may write: the state. The socket is systemd's (``SystemdSocketUnit``): the daemon
+    /// serves the descriptor systemd hands it and never writes the socket's folder.
+    package var writablePaths: [String] { [stateDirectory] }
 
     /// The unit file's text.
     package var text: String {
@@ -40,7 +31,10 @@ package struct SystemdUnit: Hashable, Sendable {
             "# Written by 'contacts daemon install'; docs/Daemon.md explains each setting.",
             "[Unit]",
             "Description=Contacts store for apps (contactsd)",
-            "After=local-fs.target",
+            "After=local-fs.target \(SystemdSocketUnit.fileName)",
+            // Started by the socket unit, or directly: either way systemd hands the daemon the socket it listens
+            // on, so the daemon binds nothing of its own.
+            "Requires=\(SystemdSocketUnit.fileName)",
             "",
             "[Service]",
             "Type=simple",
@@ -48,10 +42,6 @@ package struct SystemdUnit: Hashable, Sendable {
             "ExecStart=\(Self.quoted(executable)) --socket \(Self.quoted(socket)) --state \(Self.quoted(stateDirectory)) "
                 + "--registry \(Self.quoted(registryDirectory))",
         ]
-        if let runtimeDirectory {
-            // Apps of every user connect to the socket; the daemon decides what each may see.
-            lines += ["RuntimeDirectory=\(runtimeDirectory)", "RuntimeDirectoryMode=0755"]
-        }
         lines += [
             // Reading /proc/PID/exe and /proc/PID/maps of another user's process needs this capability, and
             // the daemon needs no other.
@@ -66,13 +56,14 @@ package struct SystemdUnit: Hashable, Sendable {
             "",
             "[Install]",
             "WantedBy=multi-user.target",
+            "Also=\(SystemdSocketUnit.fileName)",
         ]
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// A path as systemd reads it: `%` doubled (specifiers), quoted when it holds a space, a quote or a
     /// backslash.
-    private static func quoted(_ path: String) -> String {
+    static func quoted(_ path: String) -> String {
         let escaped = path.replacingOccurrences(of: "%", with: "%%")
         guard escaped.contains(where: { $0 == " " || $0 == "\"" || $0 == "\\" || $0 == "'" }) else { return escaped }
         return "\"" + escaped.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
