@@ -31,17 +31,32 @@ import Testing
             "User=\(user)",
             "ExecStart=\(contactsd) --socket /run/contactsd/contactsd.sock --state /var/lib/contactsd "
                 + "--registry /etc/contacts/apps",
-            "RuntimeDirectory=contactsd", "RuntimeDirectoryMode=0755",
+            "Requires=contactsd.socket", "After=local-fs.target contactsd.socket", "Also=contactsd.socket",
             "AmbientCapabilities=CAP_SYS_PTRACE", "CapabilityBoundingSet=CAP_SYS_PTRACE", "NoNewPrivileges=yes",
             "ProtectSystem=strict", "ReadWritePaths=/var/lib/contactsd", "ProtectHome=yes", "PrivateTmp=yes",
             "Restart=on-failure", "WantedBy=multi-user.target",
         ] {
             #expect(lines.contains(line), "\(line)")
         }
+        #expect(!unit.contains("RuntimeDirectory"), "the socket's folder is the socket unit's, not the service's")
         #expect(!unit.contains(root), "the unit names the installed paths, without the prefix")
-        // systemd's own reading of the unit, where the machine has it (it needs no running systemd).
+        // The socket unit: systemd listens for every user's apps and starts the daemon on the first connection.
+        let socketUnitPath = root + "/etc/systemd/system/contactsd.socket"
+        #expect(try AdministrationSupport.status(socketUnitPath).mode == 0o644)
+        let socketUnit = try String(contentsOfFile: socketUnitPath, encoding: .utf8)
+        let socketLines = socketUnit.split(separator: "\n").map(String.init)
+        for line in [
+            "[Socket]", "ListenStream=/run/contactsd/contactsd.sock", "SocketMode=0666", "DirectoryMode=0755",
+            "RemoveOnStop=yes", "WantedBy=sockets.target",
+        ] {
+            #expect(socketLines.contains(line), "\(line)")
+        }
+        #expect(!socketUnit.contains(root))
+        #expect(first.standardOutput.contains("Wrote \(socketUnitPath)."))
+        // systemd's own reading of the units, where the machine has it (it needs no running systemd).
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") {
-            let verified = try AdministrationSupport.run(["/usr/bin/systemd-analyze", "verify", unitPath])
+            let verified = try AdministrationSupport.run(
+                ["/usr/bin/systemd-analyze", "verify", unitPath, socketUnitPath])
             #expect(verified.status == 0, "\(verified.output)")
         }
         #expect(first.standardOutput.contains("Created system user \(user) (uid \(uid))."))
@@ -84,6 +99,7 @@ import Testing
                 \(root)/var/lib/contactsd is in place (owner \(user), mode 0700).
                 \(root)/etc/contacts/apps is in place (owner root, mode 0755).
                 \(unitPath) is up to date.
+                \(socketUnitPath) is up to date.
                 \(autostartPath) is up to date.
                 \(registerLine)
                 Nothing changed: contactsd is installed.
@@ -149,13 +165,15 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: root))
     }
 
-    @Test func aSocketOutsideRunHasItsFolderWritableInsteadOfARuntimeDirectory() {
+    @Test func aSocketOutsideRunIsTheSocketUnitsAndTheDaemonWritesOnlyItsState() {
         let unit = SystemdUnit(
             user: "contactsd", executable: "/usr/local/bin/contactsd", socket: "/srv/contacts/contactsd.sock",
             stateDirectory: "/srv/contacts/state", registryDirectory: "/etc/contacts/apps")
-        #expect(unit.runtimeDirectory == nil)
         #expect(!unit.text.contains("RuntimeDirectory"))
-        #expect(unit.text.contains("\nReadWritePaths=/srv/contacts/state /srv/contacts\n"))
+        #expect(unit.text.contains("\nReadWritePaths=/srv/contacts/state\n"))
+        #expect(SystemdSocketUnit(socket: unit.socket).text.contains("\nListenStream=/srv/contacts/contactsd.sock\n"))
+        #expect(
+            SystemdSocketUnit(socket: "/run/my apps/c.sock").text.contains("\nListenStream=\"/run/my apps/c.sock\"\n"))
         let spaced = SystemdUnit(
             user: "contactsd", executable: "/opt/My Apps/contactsd", socket: "/run/contactsd/contactsd.sock",
             stateDirectory: "/var/lib/contacts 100%", registryDirectory: "/etc/contacts/apps")

@@ -42,10 +42,11 @@ import Testing
         /// The running process's identifier, if it runs.
         var processIdentifier: Int32? { process?.processIdentifier }
 
-        func start(arguments: [String] = []) throws {
+        func start(arguments: [String] = [], environment: [String: String]? = nil) throws {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: try Installation.product("contactsd"))
             process.arguments = ["--socket", socket, "--state", state.path, "--registry", registry.path] + arguments
+            process.environment = environment
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()

@@ -50,9 +50,14 @@ import Testing
 
         let daemon = try Installation.DaemonProcess(root: root, user: daemonUser, withCapability: withCapability)
         defer { daemon.stop() }
-        #expect(try daemon.capabilities() == (withCapability ? "0000000000080000" : "0000000000000000"))
+        // Socket activation: the socket listens before contactsd runs, and contactsd starts on the first connection.
+        #expect(try daemon.executable() == "/usr/bin/systemd-socket-activate")
         let result = try UnprivilegedApp.run(
             as: userA, [app], environment: ["CONTACTS_DAEMON_SOCKET": daemon.socket, "HOME": "/tmp", "LANG": "C.UTF-8"])
+        #expect(
+            try daemon.executable()
+                == URL(fileURLWithPath: Installation.product("contactsd")).resolvingSymlinksInPath().path)
+        #expect(try daemon.capabilities() == (withCapability ? "0000000000080000" : "0000000000000000"))
         if withCapability {
             #expect(result.status == 0, "\(result.output)\n\(daemon.log())")
             #expect(result.output.contains("Ann Lee"))
@@ -81,46 +86,50 @@ enum Installation {
         if getgrnam(name) != nil { _ = try? UnprivilegedApp.run(["/usr/sbin/groupdel", name]) }
     }
 
-    /// contactsd started as the installed unit's `ExecStart=` says (paths under the temporary root), as its
-    /// `User=`, with the unit's capabilities (or none), in the runtime directory systemd would create.
+    /// contactsd started as the installed units say: systemd's part played by `systemd-socket-activate`, which
+    /// listens on the socket unit's `ListenStream=` (in a root-owned folder, as `DirectoryMode=` makes it; mode
+    /// 0666, as `SocketMode=`) and, on the first connection, runs the service's `ExecStart=` (paths under the
+    /// temporary root) as its `User=`, with the unit's capabilities (or none), handing it the socket.
     final class DaemonProcess {
-        let process = Process()
+        let process: SpawnedProcess
         let socket: String
         let logURL: URL
 
         init(root: URL, user: String, withCapability: Bool) throws {
-            let unit = try String(
-                contentsOf: root.appendingPathComponent("etc/systemd/system/contactsd.service"), encoding: .utf8)
+            let units = root.appendingPathComponent("etc/systemd/system")
+            let unit = try String(contentsOf: units.appendingPathComponent("contactsd.service"), encoding: .utf8)
             let execStart = try #require(unit.split(separator: "\n").first { $0.hasPrefix("ExecStart=") })
             let words = execStart.dropFirst("ExecStart=".count).split(separator: " ").map(String.init)
             // The unit names the installed paths; under the test's root they are prefixed, the executable is not.
             let arguments = [words[0]] + words.dropFirst().map { $0.hasPrefix("/") ? root.path + $0 : $0 }
-            let socketIndex = try #require(arguments.firstIndex(of: "--socket"))
-            socket = arguments[socketIndex + 1]
+            let socketUnit = try String(contentsOf: units.appendingPathComponent("contactsd.socket"), encoding: .utf8)
+            let listen = try #require(socketUnit.split(separator: "\n").first { $0.hasPrefix("ListenStream=") })
+            socket = root.path + listen.dropFirst("ListenStream=".count)
             let entry = try #require(getpwnam(user))
-            let runtime = URL(fileURLWithPath: socket).deletingLastPathComponent()
-            try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
-            chown(runtime.path, entry.pointee.pw_uid, entry.pointee.pw_gid)
-            chmod(runtime.path, 0o755)
+            let folder = URL(fileURLWithPath: socket).deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            chmod(folder.path, 0o755)
             let capabilities = withCapability ? "-all,+sys_ptrace" : "-all"
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments =
-                [
-                    "--reuid=\(entry.pointee.pw_uid)", "--regid=\(entry.pointee.pw_gid)", "--clear-groups",
-                    "--inh-caps=\(capabilities)", "--ambient-caps=\(capabilities)", "--bounding-set=\(capabilities)",
-                    "--", "/usr/bin/env", "-i", "LANG=C.UTF-8",
-                ] + arguments
             logURL = root.appendingPathComponent("contactsd.log")
-            _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
-            let log = try FileHandle(forWritingTo: logURL)
-            process.standardOutput = log
-            process.standardError = log
-            try process.run()
+            // Not Foundation's `Process`: systemd-socket-activate closes the descriptor it watches (SpawnedProcess).
+            process = try SpawnedProcess(
+                [
+                    "/usr/bin/env", "-i", "LANG=C.UTF-8", "/usr/bin/systemd-socket-activate", "--listen=\(socket)",
+                    "--", "/usr/bin/setpriv", "--reuid=\(entry.pointee.pw_uid)", "--regid=\(entry.pointee.pw_gid)",
+                    "--clear-groups", "--inh-caps=\(capabilities)", "--ambient-caps=\(capabilities)",
+                    "--bounding-set=\(capabilities)", "--",
+                ] + arguments, output: logURL.path)
             let deadline = Date().addingTimeInterval(30)
             while !FileManager.default.fileExists(atPath: socket), process.isRunning, Date() < deadline {
                 usleep(50_000)
             }
-            try #require(FileManager.default.fileExists(atPath: socket), "contactsd did not start: \(self.log())")
+            try #require(FileManager.default.fileExists(atPath: socket), "the socket did not listen: \(self.log())")
+            chmod(socket, 0o666)
+        }
+
+        /// The program the process runs now (`/proc/PID/exe`).
+        func executable() throws -> String {
+            try process.executable()
         }
 
         /// The effective capabilities of the daemon (`CapEff:` of /proc/PID/status, in hex).
@@ -135,10 +144,7 @@ enum Installation {
         }
 
         func stop() {
-            if process.isRunning {
-                process.terminate()
-                process.waitUntilExit()
-            }
+            process.terminate()
         }
     }
 }
