@@ -119,11 +119,7 @@ enum Installation {
                     "--clear-groups", "--inh-caps=\(capabilities)", "--ambient-caps=\(capabilities)",
                     "--bounding-set=\(capabilities)", "--",
                 ] + arguments, output: logURL.path)
-            let deadline = Date().addingTimeInterval(30)
-            while !FileManager.default.fileExists(atPath: socket), process.isRunning, Date() < deadline {
-                usleep(50_000)
-            }
-            try #require(FileManager.default.fileExists(atPath: socket), "the socket did not listen: \(self.log())")
+            try #require(process.waitForFile(socket), "the socket did not listen: \(self.log())")
             chmod(socket, 0o666)
         }
 

@@ -26,11 +26,8 @@ import Testing
             unused,
             "--state", daemon.state.path, "--registry", daemon.registry.path, "--no-screens",
         ])
-        defer { activated.terminate() }
-        let deadline = Date().addingTimeInterval(30)
-        while !FileManager.default.fileExists(atPath: daemon.socket), activated.isRunning, Date() < deadline {
-            usleep(20_000)
-        }
+        defer { activated.forceStop() }
+        _ = activated.waitForFile(daemon.socket)
         // Listening, and no contactsd yet: it starts when an app connects.
         #expect(try activated.executable() == Self.activator)
 
@@ -110,14 +107,10 @@ import Testing
             parent == "ignored"
             ? try SpawnedProcess(["/bin/sh", "-c", "trap '' TERM INT; exec \"$@\"", "sh"] + daemon)
             : try SpawnedProcess(daemon, blockedSignals: [SIGTERM, SIGINT])
-        defer { kill(process.processIdentifier, SIGKILL) }
-        let started = Date().addingTimeInterval(30)
-        while !FileManager.default.fileExists(atPath: socket), process.isRunning, Date() < started { usleep(20_000) }
-        try #require(FileManager.default.fileExists(atPath: socket), "contactsd did not start")
+        defer { process.forceStop() }
+        try #require(process.waitForFile(socket), "contactsd did not start")
         kill(process.processIdentifier, SIGTERM)
-        let stopped = Date().addingTimeInterval(20)
-        while process.isRunning, Date() < stopped { usleep(20_000) }
-        #expect(!process.isRunning, "SIGTERM was dropped")
+        #expect(process.waitForExit(seconds: 20), "SIGTERM was dropped")
         #expect(!FileManager.default.fileExists(atPath: socket), "stopped by its handler, which removes the socket")
     }
 

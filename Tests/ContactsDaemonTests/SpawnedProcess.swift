@@ -96,7 +96,29 @@ final class SpawnedProcess: @unchecked Sendable {
         wait()
     }
 
+    /// SIGKILL, then waits for the end: for cleanup, which must not wait on a process that ignores SIGTERM. Only
+    /// a process not yet reaped is signalled, so a reused process identifier is never hit.
+    func forceStop() {
+        guard isRunning else { return }
+        kill(processIdentifier, SIGKILL)
+        wait()
+    }
+
+    /// Polls until `path` exists; false when the process ended first or `seconds` passed.
+    func waitForFile(_ path: String, seconds: Double = 30) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !FileManager.default.fileExists(atPath: path), isRunning, Date() < deadline { usleep(20_000) }
+        return FileManager.default.fileExists(atPath: path)
+    }
+
+    /// Polls until the process ends; false when `seconds` passed first.
+    func waitForExit(seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while isRunning, Date() < deadline { usleep(20_000) }
+        return !isRunning
+    }
+
     deinit {
-        terminate()
+        forceStop()
     }
 }
