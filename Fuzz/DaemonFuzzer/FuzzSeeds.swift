@@ -97,6 +97,13 @@ enum FuzzSeeds {
         var export = Contacts_V1_ExportVCardsRequest()
         export.version = 1
         export.initialBatches = 1
+        // The person's agent's requests: the fuzzer is an app, so each must get 100 and change nothing.
+        var share = Contacts_V1_SetAppAccessRequest()
+        share.bundleIdentifier = "org.example.app"
+        share.decision = 4
+        share.limitedIdentifiers = ["A"]
+        var me = Contacts_V1_SetMeContactRequest()
+        me.contactIdentifier = "A"
         var cardUID = Contacts_V1_ContactsWithCardUIDRequest()
         cardUID.uid = "urn:uuid:u1"
 
@@ -119,6 +126,8 @@ enum FuzzSeeds {
             [.save(deletion)],
             [.historyToken(Contacts_V1_HistoryTokenRequest())],
             [.pendingConsents(Contacts_V1_PendingConsentsRequest())],
+            [.appAccess(Contacts_V1_AppAccessRequest()), .setAppAccess(share)],
+            [.setMeContact(me)],
         ]
     }
 }

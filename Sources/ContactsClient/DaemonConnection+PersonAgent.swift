@@ -1,4 +1,5 @@
 import ContactsModel
+import ContactsPrivacy
 import ContactsProtocol
 import Foundation
 
@@ -106,6 +107,10 @@ extension DaemonConnection {
         case denied, full
         case limited(Set<String>)
         case reset
+        /// These contacts shared besides those shared already.
+        case share(Set<String>)
+        /// These contacts no longer shared.
+        case unshare(Set<String>)
     }
 
     /// Changes an app's access as the person; a reduction ends the app's data at once and, unless
@@ -126,8 +131,55 @@ extension DaemonConnection {
             request.decision = 2
             request.limitedIdentifiers = identifiers.sorted()
         case .reset: request.decision = 3
+        case .share(let identifiers):
+            request.decision = 4
+            request.limitedIdentifiers = identifiers.sorted()
+        case .unshare(let identifiers):
+            request.decision = 5
+            request.limitedIdentifiers = identifiers.sorted()
         }
         guard case .setAppAccess(let reply) = try call(.setAppAccess(request)) else { throw Self.unexpected }
         return (reply.reduced, Int(reply.terminatedProcesses))
+    }
+}
+
+extension DaemonConnection {
+    /// One app of the person's privacy controls, as the daemon lists it.
+    package struct AppAccess: Hashable, Sendable {
+        package var summary: AppAccessSummary
+        /// How many existing contacts the app sees now.
+        package var visibleCount: Int
+    }
+
+    /// Every app of this user's privacy controls (those that asked or were restricted), by bundle identifier.
+    ///
+    /// - Throws: `CNError.authorizationDenied` (100) unless this process is the person's agent.
+    package func appAccess() throws(CNError) -> [AppAccess] {
+        guard case .appAccess(let reply) = try call(.appAccess(Contacts_V1_AppAccessRequest())) else {
+            throw Self.unexpected
+        }
+        return reply.apps.map { wire in
+            AppAccess(
+                summary: AppAccessSummary(
+                    bundleIdentifier: wire.bundleIdentifier, displayName: wire.displayName,
+                    usageDescription: wire.hasUsageDescription ? wire.usageDescription : nil,
+                    status: CNAuthorizationStatus(rawValue: Int(wire.status)) ?? .denied,
+                    isRestrictedByPolicy: wire.restrictedByPolicy,
+                    decidedAt: wire.hasDecidedAtMs ? Date(timeIntervalSince1970: Double(wire.decidedAtMs) / 1000) : nil,
+                    sharedCount: Int(wire.sharedCount), createdCount: Int(wire.createdCount)),
+                visibleCount: Int(wire.visibleCount))
+        }
+    }
+}
+
+extension DaemonConnection {
+    /// Marks the person's own card, or unsets it with nil.
+    ///
+    /// - Throws: `CNError.recordDoesNotExist` (200) for an unknown contact; `authorizationDenied` (100) unless
+    ///   this process is the person's agent.
+    package func setMeContact(_ identifier: String?) throws(CNError) {
+        var request = Contacts_V1_SetMeContactRequest()
+        if let identifier { request.contactIdentifier = identifier }
+        guard case .done = try call(.setMeContact(request)) else { throw Self.unexpected }
     }
 }

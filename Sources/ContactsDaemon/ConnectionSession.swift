@@ -38,7 +38,7 @@ final class ConnectionSession: @unchecked Sendable {
     let configuration: DaemonConfiguration
     let pending: PendingConsents
     let pickers: PendingPickers
-    private let live: LiveSessions
+    let live: LiveSessions
     let stores: UserStores
     let notices: ChangeNotices
     let screens: ScreensSlot
@@ -123,7 +123,12 @@ final class ConnectionSession: @unchecked Sendable {
                 trustedAgent: pickers.agent(for: credentials.uid, owner: ObjectIdentifier(self)),
                 environment: configuration.privacyEnvironment,
                 administratorPolicy: configuration.administratorPolicy)
-            return .identified(app, EmbeddedConnection(sharing: store, accessor: .app(app), privacy: privacy))
+            // The person's agent is the person's own tool (the registry entitlement, given by the administrator,
+            // and the kernel's uid): it reads and writes the user's book as the person, as the embedded tool
+            // does; every other peer is an app behind the gate. docs/Daemon.md, "The person's tool".
+            let isPerson = app.entitlements.granted.contains(DaemonConfiguration.personAgentEntitlement)
+            return .identified(
+                app, EmbeddedConnection(sharing: store, accessor: isPerson ? .person : .app(app), privacy: privacy))
         } catch {
             return .refused(error)
         }
@@ -446,6 +451,14 @@ final class ConnectionSession: @unchecked Sendable {
         case .setAppAccess(let request):
             let uid = try personAgentUID(app)
             send(id: id, .setAppAccess(try setAppAccess(request, uid: uid)))
+        case .appAccess:
+            send(id: id, .appAccess(try appAccessList(uid: try personAgentUID(app))))
+        case .setMeContact(let request):
+            // The agent's connection acts as the person (``identify``); the check keeps the rule in one place.
+            _ = try personAgentUID(app)
+            try connection.setMeContact(request.hasContactIdentifier ? request.contactIdentifier : nil)
+            announceChange()
+            send(id: id, .done(Contacts_V1_Done()))
         case .changeHistory(let request):
             try startHistory(id: id, request: request, connection: connection)
         case .link, .unlink, .keepSeparate, .linkReason, .linkedIdentifiers:
@@ -497,6 +510,8 @@ final class ConnectionSession: @unchecked Sendable {
         case 1: change = .full
         case 2: change = .limited(Set(request.limitedIdentifiers))
         case 3: change = .reset
+        case 4: change = .share(Set(request.limitedIdentifiers))
+        case 5: change = .unshare(Set(request.limitedIdentifiers))
         default:
             throw CNError(
                 .dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "unknown decision \(request.decision)"])

@@ -26,6 +26,8 @@ struct PersonAccessChanges: Sendable {
             case .full: try controls.setAccess(.full, for: bundle)
             case .limited(let identifiers): try controls.setAccess(.limited(identifiers), for: bundle)
             case .reset: try controls.reset(bundle)
+            case .share(let identifiers): try controls.share(identifiers, with: bundle)
+            case .unshare(let identifiers): try controls.unshare(identifiers, from: bundle)
             }
             reduced = try controls.revocationState(of: bundle).isReduction(since: before)
         } catch let error as CNError {

@@ -20,11 +20,15 @@ package struct WaitingPrompt: Sendable {
     }
 }
 
-/// What the person chose on the settings screen for an app.
+/// What the person chose for an app, on the settings screen or with their terminal tool.
 package enum AccessChange: Sendable, Equatable {
     case denied, full
     case limited(Set<String>)
     case reset
+    /// These contacts shared besides those shared already (they count while the app is limited).
+    case share(Set<String>)
+    /// These contacts no longer shared.
+    case unshare(Set<String>)
 }
 
 /// What the daemon does for the screens: they hold no data of their own, and every change goes through the

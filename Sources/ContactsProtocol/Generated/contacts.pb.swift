@@ -339,6 +339,24 @@ public nonisolated struct Contacts_V1_ClientMessage: Sendable {
     set {body = .updateAccessButton(newValue)}
   }
 
+  /// The person's agent only: every app of this user's privacy controls, answered with AppAccessList.
+  public var appAccess: Contacts_V1_AppAccessRequest {
+    get {
+      if case .appAccess(let v)? = body {return v}
+      return Contacts_V1_AppAccessRequest()
+    }
+    set {body = .appAccess(newValue)}
+  }
+
+  /// The person's agent only: marks the person's own card (or unsets it), answered with Done.
+  public var setMeContact: Contacts_V1_SetMeContactRequest {
+    get {
+      if case .setMeContact(let v)? = body {return v}
+      return Contacts_V1_SetMeContactRequest()
+    }
+    set {body = .setMeContact(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -400,6 +418,10 @@ public nonisolated struct Contacts_V1_ClientMessage: Sendable {
     /// An app: gives one of its button sessions a new query (answered with Done), as a ContactAccessButton
     /// follows its search field; the page then loads the frame again.
     case updateAccessButton(Contacts_V1_UpdateAccessButtonRequest)
+    /// The person's agent only: every app of this user's privacy controls, answered with AppAccessList.
+    case appAccess(Contacts_V1_AppAccessRequest)
+    /// The person's agent only: marks the person's own card (or unsets it), answered with Done.
+    case setMeContact(Contacts_V1_SetMeContactRequest)
 
   }
 
@@ -653,6 +675,15 @@ public nonisolated struct Contacts_V1_ServerMessage: Sendable {
     set {body = .accessButtonGrant(newValue)}
   }
 
+  /// Field 47 is kept for the button.
+  public var appAccess: Contacts_V1_AppAccessList {
+    get {
+      if case .appAccess(let v)? = body {return v}
+      return Contacts_V1_AppAccessList()
+    }
+    set {body = .appAccess(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -690,6 +721,8 @@ public nonisolated struct Contacts_V1_ServerMessage: Sendable {
     case accessButtonSession(Contacts_V1_AccessButtonSession)
     /// Pushed under the StartAccessButtonRequest's id: contacts the person shared through the button.
     case accessButtonGrant(Contacts_V1_AccessButtonGrant)
+    /// Field 47 is kept for the button.
+    case appAccess(Contacts_V1_AppAccessList)
 
   }
 
@@ -908,7 +941,10 @@ public nonisolated struct Contacts_V1_SetAppAccessRequest: Sendable {
 
   public var bundleIdentifier: String = String()
 
-  /// 0: denied; 1: full access; 2: limited access to exactly limited_identifiers; 3: reset (ask again).
+  /// 0: denied; 1: full access; 2: limited access to exactly limited_identifiers; 3: reset (ask again);
+  /// 4: share limited_identifiers besides those shared already (under full access they count once the app is
+  /// limited); 5: stop sharing limited_identifiers. Shares and unshares name existing contacts of the user's
+  /// book (else 200, nothing changed) and an app with a record (else 200).
   public var decision: Int32 = 0
 
   public var limitedIdentifiers: [String] = []
@@ -934,6 +970,103 @@ public nonisolated struct Contacts_V1_SetAppAccessReply: Sendable {
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+}
+
+public nonisolated struct Contacts_V1_AppAccessRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Contacts_V1_SetMeContactRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The contact to mark as the person's own card; absent to unset it. An unknown contact is 200.
+  public var contactIdentifier: String {
+    get {_contactIdentifier ?? String()}
+    set {_contactIdentifier = newValue}
+  }
+  /// Returns true if `contactIdentifier` has been explicitly set.
+  public var hasContactIdentifier: Bool {self._contactIdentifier != nil}
+  /// Clears the value of `contactIdentifier`. Subsequent reads from it will return its default value.
+  public mutating func clearContactIdentifier() {self._contactIdentifier = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _contactIdentifier: String? = nil
+}
+
+/// The apps of the person's privacy controls (those that asked, or were restricted), sorted by bundle identifier.
+public nonisolated struct Contacts_V1_AppAccessList: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var apps: [Contacts_V1_AppAccess] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Contacts_V1_AppAccess: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var bundleIdentifier: String = String()
+
+  /// The app's name when it last asked; the bundle identifier when unknown.
+  public var displayName: String = String()
+
+  /// The app's purpose string when it last asked; absent when unknown.
+  public var usageDescription: String {
+    get {_usageDescription ?? String()}
+    set {_usageDescription = newValue}
+  }
+  /// Returns true if `usageDescription` has been explicitly set.
+  public var hasUsageDescription: Bool {self._usageDescription != nil}
+  /// Clears the value of `usageDescription`. Subsequent reads from it will return its default value.
+  public mutating func clearUsageDescription() {self._usageDescription = nil}
+
+  /// CNAuthorizationStatus raw value, with the administrator's policy applied.
+  public var status: Int32 = 0
+
+  /// Whether the administrator's policy restricts the app (rather than the store's record).
+  public var restrictedByPolicy: Bool = false
+
+  /// When the status was decided, in milliseconds since 1970-01-01 UTC; absent while not determined.
+  public var decidedAtMs: Int64 {
+    get {_decidedAtMs ?? 0}
+    set {_decidedAtMs = newValue}
+  }
+  /// Returns true if `decidedAtMs` has been explicitly set.
+  public var hasDecidedAtMs: Bool {self._decidedAtMs != nil}
+  /// Clears the value of `decidedAtMs`. Subsequent reads from it will return its default value.
+  public mutating func clearDecidedAtMs() {self._decidedAtMs = nil}
+
+  /// How many existing contacts the person shared with it, and how many it created.
+  public var sharedCount: UInt32 = 0
+
+  public var createdCount: UInt32 = 0
+
+  /// How many existing contacts it sees now: all under full access, shared and created under limited access.
+  public var visibleCount: UInt32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _usageDescription: String? = nil
+  fileprivate var _decidedAtMs: Int64? = nil
 }
 
 public nonisolated struct Contacts_V1_StringList: Sendable {
@@ -3129,7 +3262,7 @@ fileprivate nonisolated let _protobuf_package = "contacts.v1"
 
 nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ClientMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}hello\0\u{3}authorization_status\0\u{3}request_access\0\u{3}fetch_contacts\0\u{3}get_contact\0\u{1}groups\0\u{1}containers\0\u{3}default_container\0\u{3}me_contact\0\u{1}save\0\u{3}history_token\0\u{1}continue\0\u{1}cancel\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0\u{3}change_history\0\u{1}link\0\u{1}unlink\0\u{3}keep_separate\0\u{3}link_reason\0\u{3}linked_identifiers\0\u{3}import_vcards\0\u{3}vcard_chunk\0\u{3}export_vcards\0\u{3}contacts_with_card_uid\0\u{3}card_uid\0\u{4}\u{c}person_screens_link\0\u{3}watch_consents\0\u{3}contact_picker\0\u{3}access_picker\0\u{4}\u{2}start_access_button\0\u{3}end_access_button\0\u{3}update_access_button\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}hello\0\u{3}authorization_status\0\u{3}request_access\0\u{3}fetch_contacts\0\u{3}get_contact\0\u{1}groups\0\u{1}containers\0\u{3}default_container\0\u{3}me_contact\0\u{1}save\0\u{3}history_token\0\u{1}continue\0\u{1}cancel\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0\u{3}change_history\0\u{1}link\0\u{1}unlink\0\u{3}keep_separate\0\u{3}link_reason\0\u{3}linked_identifiers\0\u{3}import_vcards\0\u{3}vcard_chunk\0\u{3}export_vcards\0\u{3}contacts_with_card_uid\0\u{3}card_uid\0\u{4}\u{c}person_screens_link\0\u{3}watch_consents\0\u{3}contact_picker\0\u{3}access_picker\0\u{4}\u{2}start_access_button\0\u{3}end_access_button\0\u{3}update_access_button\0\u{3}app_access\0\u{3}set_me_contact\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3580,6 +3713,32 @@ nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftPro
           self.body = .updateAccessButton(v)
         }
       }()
+      case 48: try {
+        var v: Contacts_V1_AppAccessRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .appAccess(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .appAccess(v)
+        }
+      }()
+      case 49: try {
+        var v: Contacts_V1_SetMeContactRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .setMeContact(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .setMeContact(v)
+        }
+      }()
       default: break
       }
     }
@@ -3730,6 +3889,14 @@ nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftPro
       guard case .updateAccessButton(let v)? = self.body else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 47)
     }()
+    case .appAccess?: try {
+      guard case .appAccess(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 48)
+    }()
+    case .setMeContact?: try {
+      guard case .setMeContact(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 49)
+    }()
     case nil: break
     }
     try unknownFields.traverse(visitor: &visitor)
@@ -3745,7 +3912,7 @@ nonisolated extension Contacts_V1_ClientMessage: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Contacts_V1_ServerMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ServerMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}welcome\0\u{1}error\0\u{3}authorization_status\0\u{3}request_access\0\u{3}contact_batch\0\u{1}contact\0\u{1}groups\0\u{1}containers\0\u{3}string_value\0\u{1}save\0\u{3}bytes_value\0\u{3}change_notice\0\u{3}access_revoked\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0\u{3}history_batch\0\u{1}done\0\u{3}link_reason\0\u{3}string_list\0\u{3}import_progress\0\u{3}import_summary\0\u{3}vcard_chunk\0\u{4}\u{10}person_screens_link\0\u{3}consent_waiting\0\u{3}contact_picker\0\u{3}access_picker\0\u{4}\u{2}access_button_session\0\u{3}access_button_grant\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}welcome\0\u{1}error\0\u{3}authorization_status\0\u{3}request_access\0\u{3}contact_batch\0\u{1}contact\0\u{1}groups\0\u{1}containers\0\u{3}string_value\0\u{1}save\0\u{3}bytes_value\0\u{3}change_notice\0\u{3}access_revoked\0\u{3}pending_consents\0\u{3}answer_consent\0\u{3}set_app_access\0\u{3}history_batch\0\u{1}done\0\u{3}link_reason\0\u{3}string_list\0\u{3}import_progress\0\u{3}import_summary\0\u{3}vcard_chunk\0\u{4}\u{10}person_screens_link\0\u{3}consent_waiting\0\u{3}contact_picker\0\u{3}access_picker\0\u{4}\u{2}access_button_session\0\u{3}access_button_grant\0\u{4}\u{2}app_access\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4131,6 +4298,19 @@ nonisolated extension Contacts_V1_ServerMessage: SwiftProtobuf.Message, SwiftPro
           self.body = .accessButtonGrant(v)
         }
       }()
+      case 48: try {
+        var v: Contacts_V1_AppAccessList?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .appAccess(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .appAccess(v)
+        }
+      }()
       default: break
       }
     }
@@ -4260,6 +4440,10 @@ nonisolated extension Contacts_V1_ServerMessage: SwiftProtobuf.Message, SwiftPro
     case .accessButtonGrant?: try {
       guard case .accessButtonGrant(let v)? = self.body else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 46)
+    }()
+    case .appAccess?: try {
+      guard case .appAccess(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 48)
     }()
     case nil: break
     }
@@ -4765,6 +4949,163 @@ nonisolated extension Contacts_V1_SetAppAccessReply: SwiftProtobuf.Message, Swif
   public static func ==(lhs: Contacts_V1_SetAppAccessReply, rhs: Contacts_V1_SetAppAccessReply) -> Bool {
     if lhs.reduced != rhs.reduced {return false}
     if lhs.terminatedProcesses != rhs.terminatedProcesses {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_AppAccessRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AppAccessRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_AppAccessRequest, rhs: Contacts_V1_AppAccessRequest) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_SetMeContactRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetMeContactRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}contact_identifier\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self._contactIdentifier) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._contactIdentifier {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_SetMeContactRequest, rhs: Contacts_V1_SetMeContactRequest) -> Bool {
+    if lhs._contactIdentifier != rhs._contactIdentifier {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_AppAccessList: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AppAccessList"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}apps\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.apps) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.apps.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.apps, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_AppAccessList, rhs: Contacts_V1_AppAccessList) -> Bool {
+    if lhs.apps != rhs.apps {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Contacts_V1_AppAccess: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AppAccess"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}bundle_identifier\0\u{3}display_name\0\u{3}usage_description\0\u{1}status\0\u{3}restricted_by_policy\0\u{3}decided_at_ms\0\u{3}shared_count\0\u{3}created_count\0\u{3}visible_count\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.bundleIdentifier) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.displayName) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self._usageDescription) }()
+      case 4: try { try decoder.decodeSingularInt32Field(value: &self.status) }()
+      case 5: try { try decoder.decodeSingularBoolField(value: &self.restrictedByPolicy) }()
+      case 6: try { try decoder.decodeSingularInt64Field(value: &self._decidedAtMs) }()
+      case 7: try { try decoder.decodeSingularUInt32Field(value: &self.sharedCount) }()
+      case 8: try { try decoder.decodeSingularUInt32Field(value: &self.createdCount) }()
+      case 9: try { try decoder.decodeSingularUInt32Field(value: &self.visibleCount) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.bundleIdentifier.isEmpty {
+      try visitor.visitSingularStringField(value: self.bundleIdentifier, fieldNumber: 1)
+    }
+    if !self.displayName.isEmpty {
+      try visitor.visitSingularStringField(value: self.displayName, fieldNumber: 2)
+    }
+    try { if let v = self._usageDescription {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    } }()
+    if self.status != 0 {
+      try visitor.visitSingularInt32Field(value: self.status, fieldNumber: 4)
+    }
+    if self.restrictedByPolicy != false {
+      try visitor.visitSingularBoolField(value: self.restrictedByPolicy, fieldNumber: 5)
+    }
+    try { if let v = self._decidedAtMs {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 6)
+    } }()
+    if self.sharedCount != 0 {
+      try visitor.visitSingularUInt32Field(value: self.sharedCount, fieldNumber: 7)
+    }
+    if self.createdCount != 0 {
+      try visitor.visitSingularUInt32Field(value: self.createdCount, fieldNumber: 8)
+    }
+    if self.visibleCount != 0 {
+      try visitor.visitSingularUInt32Field(value: self.visibleCount, fieldNumber: 9)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Contacts_V1_AppAccess, rhs: Contacts_V1_AppAccess) -> Bool {
+    if lhs.bundleIdentifier != rhs.bundleIdentifier {return false}
+    if lhs.displayName != rhs.displayName {return false}
+    if lhs._usageDescription != rhs._usageDescription {return false}
+    if lhs.status != rhs.status {return false}
+    if lhs.restrictedByPolicy != rhs.restrictedByPolicy {return false}
+    if lhs._decidedAtMs != rhs._decidedAtMs {return false}
+    if lhs.sharedCount != rhs.sharedCount {return false}
+    if lhs.createdCount != rhs.createdCount {return false}
+    if lhs.visibleCount != rhs.visibleCount {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
