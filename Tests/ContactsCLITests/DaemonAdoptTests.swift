@@ -149,7 +149,7 @@ import Testing
         #expect(kind == "missing" || FileManager.default.fileExists(atPath: path.path))
     }
 
-    @Test func afterAdoptionThePersonsToolRefusesTheOldPathAndCreatesNoEmptyStore() throws {
+    @Test func afterAdoptionWithNoDaemonThePersonsToolRefusesTheOldPathAndCreatesNoEmptyStore() throws {
         let world = try World()
         #expect(try world.adopt().status == 0)
         // The same location named by the option, by CONTACTS_STORE and by XDG_DATA_HOME (the default).
@@ -161,14 +161,19 @@ import Testing
         try FileManager.default.createSymbolicLink(
             at: xdg.appendingPathComponent("contacts/\(kept[0])"),
             withDestinationURL: folder.appendingPathComponent(kept[0]))
+        // No contactsd listens (PersonToolTests has the tool reach the book through one that does).
+        let socket = ["CONTACTS_DAEMON_SOCKET": world.harness.realDirectory.appendingPathComponent("none.sock").path]
         let runs = [
-            try world.harness.contacts(["list", "--store", world.source.path], store: false),
-            try world.harness.contacts(["list"], store: false, environment: ["CONTACTS_STORE": world.source.path]),
-            try world.harness.contacts(["list"], store: false, environment: ["XDG_DATA_HOME": xdg.path]),
+            try world.harness.contacts(["list", "--store", world.source.path], store: false, environment: socket),
+            try world.harness.contacts(
+                ["list"], store: false, environment: socket.merging(["CONTACTS_STORE": world.source.path]) { $1 }),
+            try world.harness.contacts(
+                ["list"], store: false, environment: socket.merging(["XDG_DATA_HOME": xdg.path]) { $1 }),
         ]
         for result in runs {
-            #expect(result.status == 66, "\(result.standardError)")
+            #expect(result.status == 69, "\(result.standardError)")
             #expect(result.standardError.contains("was handed to contactsd (kept as Contacts.sqlite.adopted-"))
+            #expect(result.standardError.contains("no contactsd listens at \(socket.values.first ?? "")"))
         }
         #expect(!FileManager.default.fileExists(atPath: world.source.path), "no new, empty store was created")
         #expect(!FileManager.default.fileExists(atPath: xdg.appendingPathComponent("contacts/Contacts.sqlite").path))

@@ -17,10 +17,7 @@ import Testing
 
     /// A copy of python3 with a page of padding after its ELF data: a byte changed there leaves it runnable.
     private static func copyOfPython(in directory: URL) throws -> String {
-        let which = try UnprivilegedApp.run(
-            ["/usr/bin/env", "python3", "-c", "import os, sys; print(os.path.realpath(sys.executable))"])
-        try #require(which.status == 0, "python3 is missing: \(which.output)")
-        let python = which.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let python = try UnprivilegedApp.python3()
         let check = try UnprivilegedApp.run([python, "-c", "import google.protobuf"])
         try #require(
             check.status == 0, "python3 has no protobuf module (pip install protobuf==4.21.12): \(check.output)")

@@ -20,11 +20,8 @@ import Testing
             // Long enough that a test whose task waits behind other suites (Swift's pool is two threads here) still
             // answers in time; every test answers, and the daemon stops with the fixture.
             fixture = try DaemonFixture(consentTimeout: .seconds(600))
-            agent = try path ?? UnprivilegedApp.product("contacts")
-            try AppRegistry.register(
-                executable: agent, bundleIdentifier: "org.swift-contacts.contacts", displayName: "Contacts",
-                usageDescription: "Answers for the person.", entitlements: [DaemonConfiguration.personAgentEntitlement],
-                in: fixture.directory.appendingPathComponent("apps"))
+            agent = try UnprivilegedApp.registerPersonAgent(
+                in: fixture.directory.appendingPathComponent("apps"), executable: path)
         }
 
         var socket: String { fixture.daemon.configuration.socketPath }

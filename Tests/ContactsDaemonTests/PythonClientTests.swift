@@ -11,17 +11,8 @@ import Testing
     private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Python/client.py")
 
-    /// The real path of the python3 on PATH: the daemon knows the process by it.
-    private static func python() throws -> String {
-        let result = try UnprivilegedApp.run([
-            "/usr/bin/env", "python3", "-c", "import os, sys; print(os.path.realpath(sys.executable))",
-        ])
-        try #require(result.status == 0, "python3 is missing: \(result.output)")
-        return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
     @Test func aPythonClientStreamsContactsWithFlowControl() throws {
-        let python = try Self.python()
+        let python = try UnprivilegedApp.python3()
         let check = try UnprivilegedApp.run([python, "-c", "import google.protobuf"])
         try #require(
             check.status == 0, "python3 has no protobuf module (pip install protobuf==4.21.12): \(check.output)")

@@ -22,21 +22,13 @@ import Testing
         let agent: String
 
         init() throws {
-            let found = try UnprivilegedApp.run([
-                "/usr/bin/env", "python3", "-c", "import os, sys; print(os.path.realpath(sys.executable))",
-            ])
-            try #require(found.status == 0, "python3 is missing: \(found.output)")
-            python = found.output.trimmingCharacters(in: .whitespacesAndNewlines)
+            python = try UnprivilegedApp.python3()
             fixture = try DaemonFixture(registered: false)
             let registry = fixture.daemon.configuration.registryDirectory
             try AppRegistry.register(
                 executable: python, bundleIdentifier: ReducedAccessTests.bundle, usageDescription: "Holds on.",
                 in: registry)
-            agent = try UnprivilegedApp.product("contacts")
-            try AppRegistry.register(
-                executable: agent, bundleIdentifier: "org.swift-contacts.contacts", displayName: "Contacts",
-                usageDescription: "Answers for the person.", entitlements: [DaemonConfiguration.personAgentEntitlement],
-                in: registry)
+            agent = try UnprivilegedApp.registerPersonAgent(in: registry)
             try ContactFixtures.save([ContactFixtures.person("Ann", "Lee")], in: fixture.person)
             try fixture.person.accessControls().setAccess(.full, for: ReducedAccessTests.bundle)
         }

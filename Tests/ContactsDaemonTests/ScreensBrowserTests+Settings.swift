@@ -14,10 +14,7 @@ extension ScreensBrowserTests {
     static func startHolder(_ world: World) throws -> (
         Process, input: FileHandle, output: ReducedAccessTests.LineReader
     ) {
-        let found = try UnprivilegedApp.run([
-            "/usr/bin/env", "python3", "-c", "import os, sys; print(os.path.realpath(sys.executable))",
-        ])
-        let python = found.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let python = try UnprivilegedApp.python3()
         try AppRegistry.register(
             executable: python, bundleIdentifier: holderBundle, displayName: "Holder", usageDescription: "Holds on.",
             in: world.fixture.daemon.configuration.registryDirectory)

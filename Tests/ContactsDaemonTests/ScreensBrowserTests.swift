@@ -34,11 +34,7 @@ import Testing
 
         static func make(linkLifetime: Duration = .seconds(120)) async throws -> World {
             let fixture = try DaemonFixture(consentTimeout: .seconds(600))
-            let agent = try UnprivilegedApp.product("contacts")
-            try AppRegistry.register(
-                executable: agent, bundleIdentifier: "org.swift-contacts.contacts", displayName: "Contacts",
-                usageDescription: "Answers for the person.", entitlements: [DaemonConfiguration.personAgentEntitlement],
-                in: fixture.daemon.configuration.registryDirectory)
+            let agent = try UnprivilegedApp.registerPersonAgent(in: fixture.daemon.configuration.registryDirectory)
             var configuration = PersonScreensConfiguration(port: 0)
             configuration.linkLifetime = linkLifetime
             let screens = try await fixture.daemon.startScreens(configuration)

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import ContactsDaemon
+
 /// Runs the example app (FindMyFriends) as an unprivileged local user against a daemon, as an attacker would
 /// run its own program: its own user, its own environment, whatever files it likes.
 ///
@@ -28,6 +30,28 @@ enum UnprivilegedApp {
     /// The built FindMyFriends executable, next to the test binary.
     static func findMyFriends() throws -> String {
         try product("FindMyFriends")
+    }
+
+    /// The real path of the python3 on PATH: the daemon knows a Python app by it.
+    static func python3() throws -> String {
+        let result = try run([
+            "/usr/bin/env", "python3", "-c", "import os, sys; print(os.path.realpath(sys.executable))",
+        ])
+        try #require(result.status == 0, "python3 is missing: \(result.output)")
+        return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Registers an executable (the built `contacts` tool unless given) as the person's agent in a registry.
+    ///
+    /// - Returns: The agent's path.
+    @discardableResult
+    static func registerPersonAgent(in registry: URL, executable: String? = nil) throws -> String {
+        let agent = try executable ?? product("contacts")
+        try AppRegistry.register(
+            executable: agent, bundleIdentifier: "org.swift-contacts.contacts", displayName: "Contacts",
+            usageDescription: "Answers for the person.", entitlements: [DaemonConfiguration.personAgentEntitlement],
+            in: registry)
+        return agent
     }
 
     /// A built executable of the package, next to the test binary; a copy every user can run when the build

@@ -86,7 +86,7 @@ extension ContactsCommand {
 
         func run() throws {
             try CommandFailure.reporting {
-                let store = try storeOptions.open()
+                let store = try storeOptions.openForAccounts()
                 guard let components = URLComponents(string: url), let serverURL = components.url else {
                     throw ValidationError("The URL must be an http or https URL with a host.")
                 }

@@ -23,7 +23,7 @@ extension ContactsCommand {
 
         func run() throws {
             try CommandFailure.reporting {
-                let accounts = CardDAVAccounts(store: try storeOptions.open())
+                let accounts = CardDAVAccounts(store: try storeOptions.openForAccounts())
                 // An unknown identifier fails here, before anything is printed.
                 let selected = try identifier.map { [try accounts.account(identifier: $0)] } ?? accounts.accounts()
                 var results: [SyncResultJSON] = []

@@ -23,7 +23,7 @@ extension ContactsCommand {
 
         func run() throws {
             try CommandFailure.reporting {
-                let accounts = try CardDAVAccounts(store: storeOptions.open()).accounts()
+                let accounts = try CardDAVAccounts(store: storeOptions.openForAccounts()).accounts()
                 var buffer = BufferedOutput()
                 buffer.write(
                     output.json ? try ContactJSON.text(accounts.map(AccountJSON.init)) : AccountPresenter.list(accounts)
@@ -43,7 +43,7 @@ extension ContactsCommand {
 
         func run() throws {
             try CommandFailure.reporting {
-                let account = try CardDAVAccounts(store: storeOptions.open()).account(identifier: identifier)
+                let account = try CardDAVAccounts(store: storeOptions.openForAccounts()).account(identifier: identifier)
                 var buffer = BufferedOutput()
                 buffer.write(
                     output.json ? try ContactJSON.text(AccountJSON(account)) : AccountPresenter.detail(account))
@@ -63,7 +63,7 @@ extension ContactsCommand {
 
         func run() throws {
             try CommandFailure.reporting {
-                let accounts = CardDAVAccounts(store: try storeOptions.open())
+                let accounts = CardDAVAccounts(store: try storeOptions.openForAccounts())
                 let books = try accounts.account(identifier: identifier).addressBooks.count
                 let removed = try accounts.removeAccount(identifier: identifier)
                 var buffer = BufferedOutput()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContactsClient
 import ContactsSystem
 
 extension ContactsCommand {
@@ -10,47 +11,78 @@ extension ContactsCommand {
         @OptionGroup var output: OutputOptions
 
         struct InfoJSON: Codable {
+            /// The store file; in daemon mode, contactsd's socket.
             var path: String
+            /// "--store", "CONTACTS_STORE", "default", or "contactsd" when the book is the daemon's.
             var source: String
-            var schemaVersion: String
+            /// Absent in daemon mode (the file is the daemon's).
+            var schemaVersion: String?
             var contacts: Int
             var groups: Int
             var containers: Int
             var apps: Int
-            var bytes: Int
+            /// Absent in daemon mode.
+            var bytes: Int?
         }
 
         func run() throws {
             try CommandFailure.reporting {
                 let location = try storeOptions.location()
                 // Opening first creates the default store on first use and refuses a foreign file.
-                _ = try location.open(creating: false).defaultContainerIdentifier()
-                guard case .store(let summary) = try location.inspect() else {
-                    throw StoreLocation.notAStore(location.url)
+                let store = try location.open(creating: false)
+                let info: InfoJSON
+                if let daemon = store.connection as? DaemonConnection {
+                    info = try Self.daemonInfo(store, socket: daemon.socketPath)
+                } else {
+                    _ = try store.defaultContainerIdentifier()
+                    guard case .store(let summary) = try location.inspect() else {
+                        throw StoreLocation.notAStore(location.url)
+                    }
+                    info = InfoJSON(
+                        path: location.url.path, source: Self.name(of: location.source),
+                        schemaVersion: summary.schemaVersion, contacts: summary.contactCount,
+                        groups: summary.groupCount, containers: summary.containerCount, apps: summary.appCount,
+                        bytes: Self.size(of: location.url))
                 }
-                let info = InfoJSON(
-                    path: location.url.path, source: Self.name(of: location.source),
-                    schemaVersion: summary.schemaVersion, contacts: summary.contactCount, groups: summary.groupCount,
-                    containers: summary.containerCount, apps: summary.appCount, bytes: Self.size(of: location.url)
-                )
                 var buffer = BufferedOutput()
                 if output.json {
                     buffer.write(try ContactJSON.text(info))
                 } else {
                     var table = TextTable()
-                    table.append(["Store", "\(info.path) (\(info.source))"])
-                    table.append(["Schema", info.schemaVersion])
+                    if info.source == Self.daemonSource {
+                        table.append(["Store", "contactsd (\(info.path))"])
+                    } else {
+                        table.append(["Store", "\(info.path) (\(info.source))"])
+                    }
+                    if let schema = info.schemaVersion { table.append(["Schema", schema]) }
                     table.append(["Contacts", String(info.contacts)])
                     table.append(["Groups", String(info.groups)])
                     table.append(["Containers", String(info.containers)])
                     table.append(["Apps", String(info.apps)])
-                    table.append([
-                        "Size", ByteCountFormatter.string(fromByteCount: Int64(info.bytes), countStyle: .file),
-                    ])
+                    if let bytes = info.bytes {
+                        table.append([
+                            "Size", ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file),
+                        ])
+                    }
                     buffer.write(table.rendered)
                 }
                 buffer.flush()
             }
+        }
+
+        static let daemonSource = "contactsd"
+
+        /// The counts of the person's book in contactsd, read through its socket as the person's agent.
+        static func daemonInfo(_ store: CNContactStore, socket: String) throws -> InfoJSON {
+            var contacts = 0
+            let request = CNContactFetchRequest(keysToFetch: [])
+            request.unifyResults = false
+            try store.enumerateContacts(with: request) { _, _ in contacts += 1 }
+            let apps = try PrivacySession(storeOptions: StoreOptions(), socket: socket).apps()
+            return InfoJSON(
+                path: socket, source: daemonSource, schemaVersion: nil, contacts: contacts,
+                groups: try store.groups(matching: nil).count, containers: try store.containers(matching: nil).count,
+                apps: apps.count, bytes: nil)
         }
 
         static func name(of source: StoreLocation.Source) -> String {

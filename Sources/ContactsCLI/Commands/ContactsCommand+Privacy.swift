@@ -28,11 +28,12 @@ extension ContactsCommand {
             commandName: "apps", abstract: "List apps with their status, purpose and how many contacts they see.")
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
+        @OptionGroup var socket: PrivacySocketOption
 
         func run() throws {
             try CommandFailure.reporting {
-                let session = try PrivacySession(storeOptions: storeOptions)
-                let apps = try session.controls.apps()
+                let session = try PrivacySession(storeOptions: storeOptions, socket: socket.path)
+                let apps = try session.apps()
                 let presenter = try session.presenter()
                 var buffer = BufferedOutput()
                 if output.json {
@@ -52,10 +53,11 @@ extension ContactsCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: ArgumentHelp("The app's bundle identifier.", valueName: "app")) var app: String
+        @OptionGroup var socket: PrivacySocketOption
 
         func run() throws {
             try CommandFailure.reporting {
-                let session = try PrivacySession(storeOptions: storeOptions)
+                let session = try PrivacySession(storeOptions: storeOptions, socket: socket.path)
                 let summary = try session.app(app)
                 let presenter = try session.presenter()
                 var buffer = BufferedOutput()
@@ -89,10 +91,9 @@ extension ContactsCommand {
 
         func run() throws {
             try CommandFailure.reporting {
-                if try daemon.applyInDaemon(full ? .full : .limited(Set(contacts)), app: app) { return }
-                let session = try PrivacySession(storeOptions: storeOptions)
+                let session = try daemon.session(storeOptions)
                 let choice: AccessChoice = full ? .full : .limited(Set(contacts))
-                try session.changeKnownApp(app, contacts: contacts) { try $0.setAccess(choice, for: app) }
+                try session.changeKnownApp(app, contacts: contacts, .access(choice), keepRunning: daemon.keepRunning)
             }
         }
     }
@@ -101,13 +102,15 @@ extension ContactsCommand {
         static let configuration = CommandConfiguration(
             commandName: "share", abstract: "Share more contacts with an app; they count under limited access.")
         @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var daemon: DaemonAccessOptions
         @Argument(help: ArgumentHelp("The app's bundle identifier.", valueName: "app")) var app: String
         @Argument(help: ArgumentHelp("The contacts to share.", valueName: "contact-id")) var contacts: [String]
 
         func run() throws {
             try CommandFailure.reporting {
-                let session = try PrivacySession(storeOptions: storeOptions)
-                try session.changeKnownApp(app, contacts: contacts) { try $0.share(Set(contacts), with: app) }
+                let session = try daemon.session(storeOptions)
+                try session.changeKnownApp(
+                    app, contacts: contacts, .share(Set(contacts)), keepRunning: daemon.keepRunning)
             }
         }
     }
@@ -116,13 +119,15 @@ extension ContactsCommand {
         static let configuration = CommandConfiguration(
             commandName: "unshare", abstract: "Stop sharing contacts with an app.")
         @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var daemon: DaemonAccessOptions
         @Argument(help: ArgumentHelp("The app's bundle identifier.", valueName: "app")) var app: String
         @Argument(help: ArgumentHelp("The contacts to stop sharing.", valueName: "contact-id")) var contacts: [String]
 
         func run() throws {
             try CommandFailure.reporting {
-                let session = try PrivacySession(storeOptions: storeOptions)
-                try session.changeKnownApp(app, contacts: contacts) { try $0.unshare(Set(contacts), from: app) }
+                let session = try daemon.session(storeOptions)
+                try session.changeKnownApp(
+                    app, contacts: contacts, .unshare(Set(contacts)), keepRunning: daemon.keepRunning)
             }
         }
     }
@@ -137,9 +142,8 @@ extension ContactsCommand {
 
         func run() throws {
             try CommandFailure.reporting {
-                if try daemon.applyInDaemon(.denied, app: app) { return }
-                let session = try PrivacySession(storeOptions: storeOptions)
-                try session.changeKnownApp(app) { try $0.setAccess(.denied, for: app) }
+                let session = try daemon.session(storeOptions)
+                try session.changeKnownApp(app, .access(.denied), keepRunning: daemon.keepRunning)
             }
         }
     }
@@ -155,9 +159,8 @@ extension ContactsCommand {
 
         func run() throws {
             try CommandFailure.reporting {
-                if try daemon.applyInDaemon(.reset, app: app) { return }
-                let session = try PrivacySession(storeOptions: storeOptions)
-                try session.changeKnownApp(app) { try $0.reset(app) }
+                let session = try daemon.session(storeOptions)
+                try session.changeKnownApp(app, .reset, keepRunning: daemon.keepRunning)
             }
         }
     }
@@ -181,7 +184,7 @@ extension ContactsCommand {
         func run() throws {
             try CommandFailure.reporting {
                 let session = try PrivacySession(storeOptions: storeOptions)
-                try session.change(app) { try $0.restrict(app) }
+                try session.change(app, .restrict)
             }
         }
     }

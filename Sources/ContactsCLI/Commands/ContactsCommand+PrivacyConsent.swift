@@ -31,8 +31,17 @@ extension ContactsCommand {
         }
     }
 
-    /// `--socket` on the commands that change an app's access: given, the change goes to contactsd (the person's
-    /// agent), which ends a reduced app's data and processes at once.
+    /// `--socket` on the privacy commands that list apps: given, the list is contactsd's (daemon mode); else the
+    /// store's (contactsd's when the store was handed to it: ``StoreLocation/open(creating:)``).
+    struct PrivacySocketOption: ParsableArguments {
+        @Option(
+            name: .customLong("socket"),
+            help: ArgumentHelp("Ask contactsd, through its socket (daemon mode).", valueName: "path"))
+        var path: String?
+    }
+
+    /// `--socket` and `--keep-running` on the commands that change an app's access: in daemon mode a reduction
+    /// ends the app's data and, unless kept running, its processes, at once.
     struct DaemonAccessOptions: ParsableArguments {
         @Option(
             name: .customLong("socket"),
@@ -43,22 +52,14 @@ extension ContactsCommand {
             help: "Daemon mode: when access is reduced, keep the app's processes running (their calls fail with 100).")
         var keepRunning = false
 
-        /// Sends the change to the daemon when `--socket` was given; false otherwise (embedded mode).
-        func applyInDaemon(_ decision: DaemonConnection.AccessDecision, app: String) throws -> Bool {
-            guard let path else {
-                if keepRunning { throw ValidationError("--keep-running goes with --socket (daemon mode).") }
-                return false
+        /// The person's controls: contactsd's with `--socket` or a store handed to it, else the store's.
+        func session(_ storeOptions: StoreOptions) throws -> PrivacySession {
+            let session = try PrivacySession(storeOptions: storeOptions, socket: path)
+            if keepRunning && !session.isDaemon {
+                throw ValidationError(
+                    "--keep-running goes with daemon mode (--socket, or a store handed to contactsd).")
             }
-            let connection = try DaemonSocketOption(path: path).connect()
-            let outcome = try connection.setAppAccess(decision, for: app, keepProcesses: keepRunning)
-            var buffer = BufferedOutput()
-            if outcome.reduced {
-                buffer.write(
-                    "Access reduced: \(app)'s open connections fail with 100; \(outcome.terminatedProcesses) process(es) stopped.\n"
-                )
-            }
-            buffer.flush()
-            return true
+            return session
         }
     }
 

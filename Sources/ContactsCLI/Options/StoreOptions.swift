@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContactsClient
 import ContactsSystem
 
 /// The store option every command takes: `--store PATH`, else `CONTACTS_STORE`, else the XDG default.
@@ -24,6 +25,19 @@ package struct StoreOptions: ParsableArguments {
     /// Opens the store, refusing a missing explicit path (unless `creating`) and any file that is not a store.
     package func open(creating: Bool = false) throws(CommandFailure) -> CNContactStore {
         try location().open(creating: creating)
+    }
+
+    /// Opens the store for CardDAV accounts, which contactsd does not sync yet: the daemon's book is refused with
+    /// 69 and the reason (docs/Daemon.md, "Status"), rather than a bare CNError.
+    package func openForAccounts() throws(CommandFailure) -> CNContactStore {
+        let store = try open()
+        guard !(store.connection is DaemonConnection) else {
+            throw CommandFailure(
+                "your book is contactsd's, and contactsd does not sync CardDAV accounts yet",
+                exitCode: ExitStatus.unavailable,
+                hint: "accounts sync a store of your own (--store PATH); docs/Daemon.md lists what the daemon serves")
+        }
+        return store
     }
 }
 

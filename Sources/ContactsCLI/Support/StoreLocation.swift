@@ -1,3 +1,4 @@
+import ContactsClient
 import ContactsSystem
 
 /// Where the store file is and who chose it, and the checks made before opening it.
@@ -51,15 +52,20 @@ package struct StoreLocation: Hashable, Sendable {
     package func open(creating: Bool) throws(CommandFailure) -> CNContactStore {
         switch try inspect() {
         case .missing where adoptedCopy() != nil:
-            // Opening would create a new, empty store where the person's book was, and the person would edit
-            // it without the daemon or their apps ever seeing it.
+            // The book is the daemon's now: the person's tool reads and writes it there, as the person. Opening
+            // the file would create a new, empty store where the book was, which neither the daemon nor the
+            // person's apps would ever see.
+            if let socket = DaemonSocketLocation.path() { return Self.daemonStore(socket) }
             throw CommandFailure(
-                "the store at \(url.path) was handed to contactsd (kept as \(adoptedCopy() ?? ""))",
-                exitCode: ExitStatus.noInput,
-                hint: "the daemon owns the book now: apps reach it through contactsd, and 'contacts privacy' manages "
-                    + "their access over its socket; to go back to embedded mode, stop contactsd and rename the kept "
-                    + "file to \(url.lastPathComponent)"
+                "the store at \(url.path) was handed to contactsd (kept as \(adoptedCopy() ?? "")), and no contactsd "
+                    + "listens at \(DaemonSocketLocation.chosenPath())",
+                exitCode: ExitStatus.unavailable,
+                hint: "start it (systemctl start contactsd), or name its socket in CONTACTS_DAEMON_SOCKET; to go back "
+                    + "to embedded mode, stop contactsd and rename the kept file to \(url.lastPathComponent)"
             )
+        case .missing where source == .standard && DaemonSocketLocation.path() != nil:
+            // No book of the person's own here, and contactsd runs: the book is the one the person's apps see.
+            return Self.daemonStore(DaemonSocketLocation.path() ?? "")
         case .missing where source != .standard && !creating:
             throw CommandFailure(
                 "no contacts store at \(url.path)",
@@ -68,11 +74,28 @@ package struct StoreLocation: Hashable, Sendable {
             )
         case .notAStore:
             throw Self.notAStore(url)
+        case .store where source == .standard && DaemonSocketLocation.path() != nil:
+            // The person's own file wins (it holds their book), but their apps see the daemon's, which may be
+            // another: say so rather than let the two drift apart unnoticed.
+            StandardStreams.writeError(
+                "contacts: warning: contactsd is running and your apps see its book, not \(url.path); "
+                    + "'contacts daemon adopt' (as root) hands this file to it\n")
+            return Self.embeddedStore(url)
         default:
-            // The tool is the person's, whichever source named the file: it never goes through an app's
-            // authorization, even when the environment names an app's Info.plist.
-            return CNContactStore(configuration: ContactStoreConfiguration(url: url, accessor: .person))
+            return Self.embeddedStore(url)
         }
+    }
+
+    /// The person's book in contactsd. The daemon knows this tool as the person's agent by its registered
+    /// executable and its user (the kernel's), and lets it read and write the book as the person.
+    private static func daemonStore(_ socket: String) -> CNContactStore {
+        CNContactStore(connection: DaemonConnection(socketPath: socket))
+    }
+
+    /// The file, opened in this process. The tool is the person's, whichever source named the file: it never
+    /// goes through an app's authorization, even when the environment names an app's Info.plist.
+    private static func embeddedStore(_ url: URL) -> CNContactStore {
+        CNContactStore(configuration: ContactStoreConfiguration(url: url, accessor: .person))
     }
 
     /// The name of the original a `contacts daemon adopt` left beside this location (`NAME.adopted-TIMESTAMP`),
