@@ -1,3 +1,4 @@
+import ContactsEngine
 import ContactsSystem
 import ContactsTestSupport
 import Foundation
@@ -177,6 +178,32 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: world.source.path), "no new, empty store was created")
         #expect(!FileManager.default.fileExists(atPath: xdg.appendingPathComponent("contacts/Contacts.sqlite").path))
+    }
+
+    @Test func aStoreWithCardDAVAccountsIsAdoptedOnlyWhenTheyMayStopSyncing() throws {
+        let world = try World()
+        let account = SyncAccountRow(
+            identifier: "account", name: "Server", serverURL: "http://127.0.0.1:1/", principalURL: nil,
+            credentialStorage: "file", pinnedCertificate: nil, settings: "{}", createdAt: Date())
+        let embedded = try #require(CNContactStore(url: world.source).connection as? EmbeddedConnection)
+        _ = try embedded.authorized().addSyncAccount(
+            account,
+            collections: [
+                NewSyncCollection(name: "Book", url: "http://127.0.0.1:1/book/", isReadOnly: false, capabilities: "{}")
+            ])
+
+        let refused = try world.adopt()
+        #expect(refused.status == 69, "\(refused.standardError)")
+        #expect(refused.standardError.contains("syncs 1 CardDAV account, which contactsd does not sync yet"))
+        #expect(refused.standardError.contains("--stop-syncing"))
+        #expect(FileManager.default.fileExists(atPath: world.source.path), "nothing was changed")
+        #expect(!FileManager.default.fileExists(atPath: world.destination.path))
+
+        let adopted = try world.adopt(nil, ["--stop-syncing"])
+        #expect(adopted.status == 0, "\(adopted.standardError)")
+        #expect(adopted.standardOutput.contains("Its 1 CardDAV account no longer sync"))
+        let store = try world.openAdoptedCopy()
+        #expect(try store.containers(matching: nil).map(\.name).sorted() == ["Book", "Contacts"])
     }
 
     @Test func theDefaultSourceIsTheStoreInThePersonsHome() throws {

@@ -13,6 +13,8 @@ package struct StoreAdoption {
     package var daemonUser: SystemUser
     /// Whether a store already at the destination is set aside (kept, renamed) rather than refused.
     package var replace: Bool
+    /// Whether a store with CardDAV accounts is adopted although contactsd does not sync them.
+    package var stopSyncing = false
     /// The time that names the kept files.
     package var now: Date
 
@@ -39,6 +41,15 @@ package struct StoreAdoption {
                 hint: "pass --store PATH when the person keeps it elsewhere (XDG_DATA_HOME)")
         case .notAStore:
             throw StoreLocation.notAStore(source)
+        case .store(let summary) where summary.accountCount > 0 && !stopSyncing:
+            // The person's synced address books would quietly go stale: the daemon does not sync accounts yet,
+            // and the tool refuses accounts for a book in the daemon. Only an explicit choice hands them over.
+            throw CommandFailure(
+                "\(source.path) syncs \(Self.plural(summary.accountCount, "CardDAV account")), which contactsd does "
+                    + "not sync yet; nothing was changed",
+                exitCode: ExitStatus.unavailable,
+                hint: "keep the store embedded for now, or pass --stop-syncing to hand it over anyway: the accounts' "
+                    + "contacts move with it and stay as they are, no longer synced")
         case .store:
             break
         }
@@ -71,6 +82,11 @@ package struct StoreAdoption {
         }
         lines.append(
             "Copied \(source.path) with SQLite's online backup: \(Self.counted(summary)); integrity check ok.")
+        if summary.accountCount > 0 {
+            lines.append(
+                "Its \(Self.plural(summary.accountCount, "CardDAV account")) no longer sync: contactsd does not sync "
+                    + "accounts yet (their contacts and settings moved with the store).")
+        }
         if FileManager.default.fileExists(atPath: destination.path) {
             let backup = try Self.renameStore(destination, suffix: ".replaced-\(timestamp)")
             lines.append("Kept the store that was there as \(backup.path).")
@@ -98,9 +114,12 @@ package struct StoreAdoption {
         return target
     }
 
+    private static func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
     private static func counted(_ summary: StoreInspection.Summary) -> String {
-        func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
-        return [
+        [
             plural(summary.contactCount, "contact"), plural(summary.groupCount, "group"),
             plural(summary.containerCount, "container"), plural(summary.appCount, "app"),
         ].joined(separator: ", ")

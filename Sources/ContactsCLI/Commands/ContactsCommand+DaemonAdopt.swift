@@ -33,6 +33,11 @@ extension ContactsCommand {
         @Flag(help: "Adopt over a store the daemon already has for the person, keeping that one renamed.")
         var replace = false
 
+        @Flag(
+            help: "Adopt a store with CardDAV accounts, which then stop syncing (contactsd does not sync accounts yet)."
+        )
+        var stopSyncing = false
+
         func run() throws {
             try CommandFailure.reporting {
                 guard geteuid() == 0 else { throw CommandFailure.needsRoot("contacts daemon adopt") }
@@ -43,7 +48,7 @@ extension ContactsCommand {
                 }
                 let adoption = StoreAdoption(
                     uid: uid_t(uid), source: try sourceStore(), stateDirectory: URL(fileURLWithPath: state),
-                    daemonUser: owner, replace: replace, now: Date())
+                    daemonUser: owner, replace: replace, stopSyncing: stopSyncing, now: Date())
                 let lines = try adoption.adopt()
                 var buffer = BufferedOutput()
                 for line in lines { buffer.line(line) }

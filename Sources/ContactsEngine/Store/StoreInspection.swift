@@ -27,6 +27,8 @@ package enum StoreInspection: Sendable, Hashable {
         package var containerCount: Int
         /// Apps with an authorization record.
         package var appCount: Int
+        /// CardDAV accounts the store syncs (0 for a store older than the sync tables).
+        package var accountCount = 0
 
         /// The schema version: the identifier of the last applied migration.
         package var schemaVersion: String { migrations.last ?? "" }
@@ -56,7 +58,8 @@ package enum StoreInspection: Sendable, Hashable {
                         contactCount: try count("contact"),
                         groupCount: try count("group"),
                         containerCount: try count("container"),
-                        appCount: try count("app")
+                        appCount: try count("app"),
+                        accountCount: try db.tableExists("sync_account") ? count("sync_account") : 0
                     )
                 )
             }
