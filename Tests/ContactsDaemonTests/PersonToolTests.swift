@@ -149,6 +149,13 @@ import Testing
             !FileManager.default.fileExists(
                 atPath: world.home.appendingPathComponent(".local/share/contacts/Contacts.sqlite").path))
 
+        let initialized = try world.contacts(["init"])
+        #expect(
+            initialized.status == 0 && initialized.output.contains("Your book is contactsd's"), "\(initialized.output)")
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: world.home.appendingPathComponent(".local/share/contacts/Contacts.sqlite").path))
+
         // A file of the person's own at the standard location is theirs; the tool says their apps see another.
         let own = world.home.appendingPathComponent(".local/share/contacts/Contacts.sqlite")
         try ContactFixtures.save([ContactFixtures.person("Own", "File")], in: CNContactStore(url: own))

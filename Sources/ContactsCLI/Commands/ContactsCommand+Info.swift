@@ -121,6 +121,14 @@ extension ContactsCommand {
                         hint: "choose another path")
                 case .missing:
                     let store = try location.open(creating: true)
+                    if let daemon = store.connection as? DaemonConnection {
+                        // The location is the daemon's book (adopted, or the standard one while contactsd runs):
+                        // a file created here would be a second book that neither the daemon nor the apps see.
+                        buffer.line(
+                            "Your book is contactsd's (\(daemon.socketPath)); nothing was created at "
+                                + "\(location.url.path).")
+                        break
+                    }
                     guard !store.defaultContainerIdentifier().isEmpty else {
                         throw CommandFailure(
                             "cannot create a store at \(location.url.path)", exitCode: ExitStatus.cannotCreate,
