@@ -122,10 +122,21 @@ import Testing
         let history = try world.contacts(["history", "--store", old])
         #expect(history.status == 0 && history.output.contains("Dee Ray"), "\(history.output)")
 
+        // `import --me` finds the card it imported again by its UID, through the daemon's card identity calls.
+        let own = world.fixture.directory.appendingPathComponent("me.vcf")
+        try Data("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:me-1\r\nFN:Eve Moss\r\nN:Moss;Eve;;;\r\nEND:VCARD\r\n".utf8)
+            .write(to: own)
+        let mine = try world.contacts(["import", "--me", own.path, "--store", old])
+        #expect(mine.status == 0, "\(mine.output)")
+        let ownCard = try world.fixture.person.unifiedMeContactWithKeys(toFetch: [
+            CNContactGivenNameKey as CNKeyDescriptor
+        ])
+        #expect(ownCard.givenName == "Eve")
+
         let info = try world.contacts(["info", "--store", old, "--json"])
         #expect(info.status == 0, "\(info.output)")
         let counts = try JSONDecoder().decode(InfoJSON.self, from: Data(info.output.utf8))
-        #expect(counts.source == "contactsd" && counts.contacts == 2 && counts.groups == 1 && counts.apps == 1)
+        #expect(counts.source == "contactsd" && counts.contacts == 3 && counts.groups == 1 && counts.apps == 1)
         #expect(counts.path == world.fixture.daemon.configuration.socketPath)
 
         let accounts = try world.contacts(["accounts", "--store", old])
