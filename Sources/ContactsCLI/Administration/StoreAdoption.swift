@@ -24,7 +24,10 @@ package struct StoreAdoption {
     }
 
     /// `20261125T073400Z`: sorts by time, has no characters a shell or a file system treats specially.
-    package var timestamp: String {
+    package var timestamp: String { Self.timestamp(now) }
+
+    /// A time as the kept files name it.
+    static func timestamp(_ now: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -101,7 +104,7 @@ package struct StoreAdoption {
     }
 
     /// Renames a store file and its SQLite companions (`-wal`, `-shm`) so they still belong together.
-    private static func renameStore(_ url: URL, suffix: String) throws(CommandFailure) -> URL {
+    static func renameStore(_ url: URL, suffix: String) throws(CommandFailure) -> URL {
         let target = URL(fileURLWithPath: url.path + suffix)
         guard rename(url.path, target.path) == 0 else {
             throw CommandFailure.systemCall("cannot rename \(url.path)")
@@ -118,7 +121,7 @@ package struct StoreAdoption {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
-    private static func counted(_ summary: StoreInspection.Summary) -> String {
+    static func counted(_ summary: StoreInspection.Summary) -> String {
         [
             plural(summary.contactCount, "contact"), plural(summary.groupCount, "group"),
             plural(summary.containerCount, "container"), plural(summary.appCount, "app"),

@@ -5,7 +5,7 @@ extension ContactsCommand {
     struct Daemon: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Set up contactsd and hand people's stores to it.",
-            subcommands: [DaemonInstall.self, DaemonAdopt.self]
+            subcommands: [DaemonInstall.self, DaemonAdopt.self, DaemonRelease.self]
         )
     }
 }

@@ -61,7 +61,7 @@ package struct StoreLocation: Hashable, Sendable {
                     + "listens at \(DaemonSocketLocation.chosenPath())",
                 exitCode: ExitStatus.unavailable,
                 hint: "start it (systemctl start contactsd), or name its socket in CONTACTS_DAEMON_SOCKET; to go back "
-                    + "to embedded mode, stop contactsd and rename the kept file to \(url.lastPathComponent)"
+                    + "to embedded mode with the daemon's changes, 'contacts daemon release' (as root)"
             )
         case .missing where source == .standard && DaemonSocketLocation.path() != nil:
             // No book of the person's own here, and contactsd runs: the book is the one the person's apps see.
