@@ -235,6 +235,16 @@ import Testing
         #expect(result.status != 0)
         #expect(result.output.contains("contacts apps register"), "\(result.output)")
         #expect(!result.output.contains("org.example.python"))
+
+        // Registered as an app, without the entitlement: an app's connection, refused the controls with the fix.
+        try AppRegistry.register(
+            executable: world.agent, bundleIdentifier: "org.example.tool", displayName: "Tool",
+            usageDescription: "Lists.", in: world.fixture.daemon.configuration.registryDirectory)
+        let asApp = try world.contacts(["privacy", "apps", "--socket", world.fixture.daemon.configuration.socketPath])
+        #expect(asApp.status == 77, "\(asApp.output)")
+        #expect(asApp.output.contains("contactsd does not know this tool as your agent"))
+        #expect(asApp.output.contains("--entitlement org.swift-contacts.person-agent"))
+        #expect(!asApp.output.contains("org.example.python"))
     }
 
     @Test func anAppCanNeitherListTheAppsNorShareContactsWithItselfNorSetTheOwnCard() throws {

@@ -1,3 +1,4 @@
+import ContactsDaemon
 import Foundation
 
 /// What `contacts daemon install` sets up: the daemon's user, its state directory, the app registry, the
@@ -8,6 +9,13 @@ package struct DaemonInstallation {
     package static let defaultStateDirectory = "/var/lib/contactsd"
     package static let defaultSocket = "/run/contactsd/contactsd.sock"
     package static let unitDirectory = "/etc/systemd/system"
+
+    /// The command that makes `tool` the person's agent (the install's advice, and the tool's when the daemon
+    /// does not know it).
+    package static func agentRegistration(_ tool: String) -> String {
+        "contacts apps register \(tool) --bundle-id org.swift-contacts.contacts --name Contacts --usage "
+            + "\"Answers apps for you.\" --entitlement \(DaemonConfiguration.personAgentEntitlement)"
+    }
 
     /// One thing done or found in place, as a line of the report.
     package struct Step: Hashable, Sendable {

@@ -65,9 +65,8 @@ extension ContactsCommand {
                 if let tool = installation.agentTool, !Self.isRegisteredAgent(tool, in: installation.written(registry))
                 {
                     buffer.line(
-                        "The sessions' agent answers nobody until the administrator registers it: contacts apps register "
-                            + "\(tool) --bundle-id org.swift-contacts.contacts --name Contacts --usage \"Answers apps for you.\" "
-                            + "--entitlement \(DaemonConfiguration.personAgentEntitlement)")
+                        "The sessions' agent answers nobody until the administrator registers it: "
+                            + DaemonInstallation.agentRegistration(tool))
                 }
                 if steps.contains(where: \.changed) {
                     buffer.line("Next: systemctl daemon-reload && systemctl enable --now contactsd")

@@ -1,5 +1,7 @@
 import ContactsClient
+import ContactsDaemon
 import ContactsSystem
+import Foundation
 
 /// The person's privacy controls over the chosen store, with the checks every privacy command shares.
 ///
@@ -25,6 +27,7 @@ package struct PrivacySession {
     ///
     /// A broken policy file restricts every app (it fails closed); the controls only show the result, so the
     /// person is told why on standard error. (The daemon reads its own policy file: it warns in its log.)
+    ///
     /// - Parameter socket: contactsd's socket, when the command was given one: its controls and the person's book
     ///   there, whatever the store options say.
     package init(storeOptions: StoreOptions, socket: String? = nil) throws {
@@ -68,8 +71,9 @@ package struct PrivacySession {
         return CommandFailure(
             "contactsd does not know this tool as your agent", exitCode: ExitStatus.permission,
             contactsCode: .authorizationDenied,
-            hint: "an administrator registers it: contacts apps register PATH --bundle-id org.swift-contacts.contacts "
-                + "--name Contacts --usage \"Answers apps for you.\" --entitlement org.swift-contacts.person-agent")
+            hint: "an administrator registers it: "
+                + DaemonInstallation.agentRegistration(
+                    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "PATH"))
     }
 
     /// A presenter that knows how many contacts the store holds.
