@@ -37,7 +37,8 @@ public func initialize(
 @_cdecl("LLVMFuzzerTestOneInput")
 public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = FuzzInput(UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size))
-    guard let connection = FuzzConnection(path: FuzzDaemon.socketPath, timeoutSeconds: 20) else {
+    let path = input.asPersonAgent ? FuzzDaemon.agentSocketPath : FuzzDaemon.socketPath
+    guard let connection = FuzzConnection(path: path, timeoutSeconds: 20) else {
         fatalError("the daemon refused a connection")
     }
     _ = connection.write(input.bytes)

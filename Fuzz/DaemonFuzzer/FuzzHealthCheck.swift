@@ -1,10 +1,16 @@
 import ContactsProtocol
 import Foundation
 
-/// A well-behaved client: Hello, then an authorization status request; the daemon must welcome it and answer.
+/// A well-behaved client of each daemon: Hello, then an authorization status request; the daemon must welcome it and
+/// answer (3: the app has full access; the person's agent acts as the person).
 enum FuzzHealthCheck {
     static func run() {
-        guard let connection = FuzzConnection(path: FuzzDaemon.socketPath, timeoutSeconds: 20) else {
+        check(FuzzDaemon.socketPath)
+        check(FuzzDaemon.agentSocketPath)
+    }
+
+    private static func check(_ path: String) {
+        guard let connection = FuzzConnection(path: path, timeoutSeconds: 20) else {
             fatalError("the daemon stopped accepting connections")
         }
         defer { connection.close() }

@@ -7,14 +7,19 @@ import Foundation
 /// request handlers; bit 1 reads the rest as chunks of a 2-byte big-endian length and that many bytes, each sent as
 /// one well-formed frame, so mutations land in the protobuf and handler code rather than only in the framing.
 /// Otherwise the rest is written as it is: the framing itself is fuzzed (bad lengths, huge lengths, truncation).
+/// Bit 2 sends it to the daemon that knows the fuzzer as the person's agent rather than as an app (``FuzzDaemon``).
 struct FuzzInput {
     let bytes: [UInt8]
+    /// Whether the input goes to the daemon that knows the fuzzer as the person's agent.
+    let asPersonAgent: Bool
 
     init(_ data: UnsafeRawBufferPointer) {
         guard let flags = data.first else {
             bytes = []
+            asPersonAgent = false
             return
         }
+        asPersonAgent = flags & 4 != 0
         let rest = Array(data.dropFirst())
         var out: [UInt8] = []
         if flags & 1 != 0 { out += Self.frame(Self.hello) }

@@ -2,12 +2,13 @@ import ContactsProtocol
 import Foundation
 
 /// A seed corpus: one input per kind of request, each after a Hello, in the "chunked frames" form of
-/// ``FuzzInput`` (flags 0b11), so the fuzzer starts from requests the daemon accepts and mutates from there.
+/// ``FuzzInput`` (flags 0b11), so the fuzzer starts from requests the daemon accepts and mutates from there; each
+/// also for the daemon that knows the fuzzer as the person's agent (flags 0b111).
 enum FuzzSeeds {
     static func write(to directory: URL) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for (index, messages) in seeds.enumerated() {
-            var input: [UInt8] = [0b11]
+            var input: [UInt8] = []
             var id: UInt64 = 1
             for body in messages {
                 var message = Contacts_V1_ClientMessage()
@@ -21,7 +22,8 @@ enum FuzzSeeds {
                 let payload: [UInt8] = try message.serializedBytes()
                 input += [UInt8(payload.count >> 8 & 0xFF), UInt8(payload.count & 0xFF)] + payload
             }
-            try Data(input).write(to: directory.appendingPathComponent("seed-\(index)"))
+            try Data([0b11] + input).write(to: directory.appendingPathComponent("seed-\(index)"))
+            try Data([0b111] + input).write(to: directory.appendingPathComponent("seed-agent-\(index)"))
         }
     }
 

@@ -278,6 +278,8 @@ final class ConnectionSession: @unchecked Sendable {
         queue.sync {
             send(id: 0, .accessRevoked(Contacts_V1_AccessRevoked()))
             guard terminate, let credentials else { return false }
+            // A daemon that is its own peer (run in-process: the fuzzer, the tests) must not end itself.
+            guard credentials.pid != getpid() else { return false }
             if let pidfd = credentials.pidfd {
                 // The pidfd names this very process: a PID reused since cannot be hit.
                 return contacts_pidfd_send_signal(pidfd, SIGKILL) == 0

@@ -133,6 +133,27 @@ import Testing
         #expect(lines.contains("status 3"), "\(lines)")
     }
 
+    /// The daemon runs in this process, which is also the app: denying it must end its data, not the daemon.
+    @Test func aDaemonThatIsItsOwnPeerDoesNotEndItself() throws {
+        let fixture = try DaemonFixture()
+        let agent = try UnprivilegedApp.registerPersonAgent(in: fixture.daemon.configuration.registryDirectory)
+        try fixture.setAccess(.full)
+        let app = fixture.appStore()
+        #expect(app.authorizationStatus(for: .contacts) == .authorized)
+
+        let deny = try UnprivilegedApp.run(
+            [
+                agent, "privacy", "deny", DaemonFixture.bundleIdentifier, "--socket",
+                fixture.daemon.configuration.socketPath,
+            ])
+        #expect(deny.status == 0, "\(deny.output)")
+        #expect(deny.output.contains("0 process(es) stopped"), "\(deny.output)")
+        // Still running (a SIGKILL would have ended the whole test run here), and the app's data has ended.
+        #expect(throws: CNError.self) {
+            try app.unifiedContacts(matching: CNContact.predicateForContacts(matchingName: "a"), keysToFetch: [])
+        }
+    }
+
     @Test func anAppCannotChangeItsOwnAccess() throws {
         let world = try World()
         try world.fixture.person.accessControls().setAccess(.denied, for: Self.bundle)
