@@ -68,34 +68,14 @@ package struct StoreAdoption {
             let step = try OwnedDirectory(path: folder.path, owner: daemonUser, mode: 0o700).ensure()
             if step.changed { lines.append(step.text) }
         }
-        let copy = destination.deletingLastPathComponent().appendingPathComponent(
-            "Contacts.sqlite.adopting-\(timestamp)")
-        let summary: StoreInspection.Summary
-        do throws(StoreError) {
-            summary = try StoreBackup.copy(from: source, to: copy)
-        } catch {
-            throw CommandFailure(
-                "the copy of \(source.path) failed: \(error.message); nothing was changed", exitCode: ExitStatus.ioError
-            )
-        }
-        guard chown(copy.path, daemonUser.uid, daemonUser.gid) == 0, chmod(copy.path, 0o600) == 0 else {
-            let failure = CommandFailure.systemCall("cannot give \(copy.path) to \(daemonUser.name)")
-            try? FileManager.default.removeItem(at: copy)
-            throw failure
-        }
-        lines.append(
-            "Copied \(source.path) with SQLite's online backup: \(Self.counted(summary)); integrity check ok.")
+        let (summary, copied) = try StoreHandover(
+            source: source, destination: destination, owner: daemonUser, timestamp: timestamp, step: "adopting"
+        ).perform()
+        lines += copied
         if summary.accountCount > 0 {
             lines.append(
                 "Its \(Self.plural(summary.accountCount, "CardDAV account")) no longer sync: contactsd does not sync "
                     + "accounts yet (their contacts and settings moved with the store).")
-        }
-        if FileManager.default.fileExists(atPath: destination.path) {
-            let backup = try Self.renameStore(destination, suffix: ".replaced-\(timestamp)")
-            lines.append("Kept the store that was there as \(backup.path).")
-        }
-        guard rename(copy.path, destination.path) == 0 else {
-            throw CommandFailure.systemCall("cannot rename \(copy.path) to \(destination.path)")
         }
         lines.append("Wrote \(destination.path) (owner \(daemonUser.name), mode 0600; directory mode 0700).")
         let kept = try Self.renameStore(source, suffix: ".adopted-\(timestamp)")

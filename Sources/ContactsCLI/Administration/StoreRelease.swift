@@ -64,29 +64,9 @@ package struct StoreRelease {
             }
             lines.append("Created \(folder.path) (owner \(person.name), mode 0700).")
         }
-        let copy = folder.appendingPathComponent(destination.lastPathComponent + ".releasing-\(timestamp)")
-        let summary: StoreInspection.Summary
-        do throws(StoreError) {
-            summary = try StoreBackup.copy(from: source, to: copy)
-        } catch {
-            throw CommandFailure(
-                "the copy of \(source.path) failed: \(error.message); nothing was changed", exitCode: ExitStatus.ioError
-            )
-        }
-        guard chown(copy.path, person.uid, person.gid) == 0, chmod(copy.path, 0o600) == 0 else {
-            let failure = CommandFailure.systemCall("cannot give \(copy.path) to \(person.name)")
-            try? FileManager.default.removeItem(at: copy)
-            throw failure
-        }
-        lines.append(
-            "Copied \(source.path) with SQLite's online backup: \(StoreAdoption.counted(summary)); integrity check ok.")
-        if FileManager.default.fileExists(atPath: destination.path) {
-            let backup = try StoreAdoption.renameStore(destination, suffix: ".replaced-\(timestamp)")
-            lines.append("Kept the file that was there as \(backup.path).")
-        }
-        guard rename(copy.path, destination.path) == 0 else {
-            throw CommandFailure.systemCall("cannot rename \(copy.path) to \(destination.path)")
-        }
+        lines += try StoreHandover(
+            source: source, destination: destination, owner: person, timestamp: timestamp, step: "releasing"
+        ).perform().lines
         lines.append("Wrote \(destination.path) (owner \(person.name), mode 0600).")
         let kept = try StoreAdoption.renameStore(source, suffix: ".released-\(timestamp)")
         lines.append(
