@@ -76,19 +76,24 @@ struct Contactsd: ParsableCommand {
         configuration.listeningDescriptor = try InheritedSocket.take()
         configuration.consentTimeout = .seconds(max(1, consentTimeout))
         configuration.pickerTimeout = .seconds(max(1, pickerTimeout))
-        let daemon = try ContactsDaemon.start(configuration)
-        if !noScreens { try Self.startScreens(of: daemon, port: screensPort) }
-        // Runs until SIGTERM or SIGINT, then closes every connection and removes the socket it bound.
+        // Runs until SIGTERM or SIGINT, then closes every connection and removes the socket it bound. The
+        // sources are in place before the socket is bound: once it exists a service manager (or a test) may send
+        // SIGTERM, and one that came before them, under a parent's SIG_IGN, was dropped and the daemon ran on.
+        // Their handlers run on the main queue, which runs only from `dispatchMain()`, after the start.
+        let running = RunningDaemon()
         let signals = [SIGTERM, SIGINT].map { signal -> any DispatchSourceSignal in
             Foundation.signal(signal, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signal)
+            let source = DispatchSource.makeSignalSource(signal: signal, queue: .main)
             source.setEventHandler {
-                try? daemon.stop()
+                try? running.daemon.withLock { $0 }?.stop()
                 Foundation.exit(0)
             }
             source.resume()
             return source
         }
+        let daemon = try ContactsDaemon.start(configuration)
+        running.daemon.withLock { $0 = daemon }
+        if !noScreens { try Self.startScreens(of: daemon, port: screensPort) }
         withExtendedLifetime(signals) {
             dispatchMain()
         }
@@ -114,4 +119,9 @@ struct Contactsd: ParsableCommand {
         Logger(label: "contactsd").notice(
             "the person's screens listen on loopback ('contacts ui' opens them)", metadata: ["port": "\(port)"])
     }
+}
+
+/// The daemon the signal handlers stop, once it has started.
+private final class RunningDaemon: Sendable {
+    let daemon = Mutex<ContactsDaemon?>(nil)
 }
