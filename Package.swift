@@ -73,7 +73,7 @@ let package = Package(
                 "ContactsProtocol",
             ]
         ),
-        .target(name: "ContactsSystem", dependencies: ["Contacts", "ContactsClient", "ContactsEngine", "ContactsPrivacy"]),
+        .target(name: "ContactsSystem", dependencies: ["Contacts", "ContactsEngine", "ContactsPrivacy"]),
         // The daemon's wire messages: generated from Protocol/contacts/v1/contacts.proto by
         // scripts/generate-protocol.sh (the generated code is committed), plus their conversions to the model.
         .target(

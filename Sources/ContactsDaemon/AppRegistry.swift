@@ -62,6 +62,17 @@ package struct AppRegistry: Sendable {
         return result
     }
 
+    /// The name (the bundle identifier when none) and purpose string the administrator registered for each host
+    /// app, by bundle identifier, read once: the person's settings and app list show them (the first file's when
+    /// two name one app).
+    func registeredApps() -> [String: (displayName: String, purpose: String?)] {
+        var result: [String: (displayName: String, purpose: String?)] = [:]
+        for entry in entries().values where result[entry.bundleIdentifier] == nil {
+            result[entry.bundleIdentifier] = (entry.displayName ?? entry.bundleIdentifier, entry.usageDescription)
+        }
+        return result
+    }
+
     /// Whether a registry file is owned by root or the daemon's user and writable by no one else.
     package func isTrusted(_ path: String) -> Bool {
         var status = stat()

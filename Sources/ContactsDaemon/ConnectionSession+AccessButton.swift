@@ -88,7 +88,7 @@ extension ConnectionSession {
 
     /// The web origin the administrator registered for the app: the only one that may frame its button.
     private func webOrigin(of app: AppIdentity) throws(CNError) -> String {
-        let registry = AppRegistry(directory: configuration.registryDirectory, trustedOwner: geteuid())
+        let registry = configuration.appRegistry
         guard let origin = registry.webOrigin(of: app.bundleIdentifier) else {
             throw CNError(
                 .featureNotAvailable,

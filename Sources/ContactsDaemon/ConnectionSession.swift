@@ -38,7 +38,7 @@ final class ConnectionSession: @unchecked Sendable {
     let configuration: DaemonConfiguration
     let pending: PendingConsents
     let pickers: PendingPickers
-    let live: LiveSessions
+    private let live: LiveSessions
     let stores: UserStores
     let notices: ChangeNotices
     let screens: ScreensSlot
@@ -492,6 +492,11 @@ final class ConnectionSession: @unchecked Sendable {
         }
     }
 
+    /// The person's changes to apps' access and their store, as the daemon applies them for every way in.
+    var personChanges: PersonAccessChanges {
+        PersonAccessChanges(configuration: configuration, stores: stores, live: live)
+    }
+
     /// The user whose apps' requests a person-agent peer may see; 100 for any other peer (an app asking to
     /// answer its own prompt).
     func personAgentUID(_ app: AppIdentity) throws(CNError) -> uid_t {
@@ -518,7 +523,7 @@ final class ConnectionSession: @unchecked Sendable {
             throw CNError(
                 .dataAccessError, userInfo: [NSDebugDescriptionErrorKey: "unknown decision \(request.decision)"])
         }
-        let outcome = try PersonAccessChanges(configuration: configuration, stores: stores, live: live).apply(
+        let outcome = try personChanges.apply(
             change, for: request.bundleIdentifier, keepProcesses: request.keepProcesses, uid: uid, requester: self)
         var reply = Contacts_V1_SetAppAccessReply()
         reply.reduced = outcome.reduced

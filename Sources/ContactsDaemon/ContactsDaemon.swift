@@ -47,7 +47,7 @@ package final class ContactsDaemon: Sendable {
         let pending = PendingConsents(timeout: configuration.consentTimeout)
         let pickers = PendingPickers(timeout: configuration.pickerTimeout)
         let screens = ScreensSlot()
-        let registry = AppRegistry(directory: configuration.registryDirectory, trustedOwner: geteuid())
+        let registry = configuration.appRegistry
         let backend = DaemonScreensBackend(
             pending: pending, pickers: pickers,
             changes: PersonAccessChanges(configuration: configuration, stores: stores, live: live),

@@ -7,6 +7,9 @@ import Foundation
 /// Info.plist files beside binaries mean nothing to the daemon. Its own configuration comes from its command
 /// line (contactsd) or from the code that starts it (tests).
 package struct DaemonConfiguration: Sendable {
+    /// The registry as the daemon reads it: files owned by root or by the daemon's own user.
+    var appRegistry: AppRegistry { AppRegistry(directory: registryDirectory, trustedOwner: geteuid()) }
+
     /// The Unix socket apps connect to.
     package var socketPath: String
     /// A socket already listening, handed over by systemd (``InheritedSocket``), served instead of binding

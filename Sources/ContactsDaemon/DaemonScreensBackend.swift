@@ -20,10 +20,7 @@ struct DaemonScreensBackend: PersonScreensBackend {
     }
 
     func registeredApp(_ bundleIdentifier: String) -> (displayName: String, purpose: String?)? {
-        guard let entry = registry.entries().values.first(where: { $0.bundleIdentifier == bundleIdentifier }) else {
-            return nil
-        }
-        return (entry.displayName ?? bundleIdentifier, entry.usageDescription)
+        registry.registeredApps()[bundleIdentifier]
     }
 
     func waiting(uid: uid_t) -> [WaitingPrompt] {

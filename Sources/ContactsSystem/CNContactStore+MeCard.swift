@@ -1,5 +1,4 @@
 import Contacts
-import ContactsClient
 import ContactsEngine
 import Foundation
 
@@ -16,37 +15,24 @@ extension CNContactStore {
     /// - Throws: `CNError.recordDoesNotExist` (200) for an unknown contact; `authorizationDenied` (100) when the
     ///   store acts as an app.
     public func setMeContact(withIdentifier identifier: String) throws {
-        if let daemon = connection as? DaemonConnection { return try daemon.setMeContact(identifier) }
-        try meCardConnection().setMeContact(identifier)
+        try connection.setMeContact(identifier)
     }
 
     /// Unsets the person's own card. Our addition.
     ///
     /// - Throws: `authorizationDenied` (100) when the store acts as an app.
     public func clearMeContact() throws {
-        if let daemon = connection as? DaemonConnection { return try daemon.setMeContact(nil) }
-        try meCardConnection().setMeContact(nil)
+        try connection.setMeContact(nil)
     }
 
     /// The identifier of the contact a vCard with this UID was imported as (or saved with, for our exports,
     /// whose UID is the identifier), or nil. Our addition, for the person's tools.
     public func contactIdentifier(forVCardUID uid: String) throws -> String? {
+        // The card identity calls of the embedded store or the daemon: the oldest card with the UID first.
+        guard let cards = connection as? any CardIdentityConnection else { throw CNError(.featureNotAvailable) }
+        if let identifier = try cards.contactIdentifiers(withCardUID: uid).first { return identifier }
         let keys = [CNContactIdentifierKey as CNKeyDescriptor]
-        if connection is DaemonConnection {
-            // The daemon's person's agent: the card identity calls, oldest card first, as the engine's lookup.
-            if let first = try contacts(withCardUID: uid, keysToFetch: keys).first { return first.identifier }
-        } else {
-            let store = try meCardConnection().authorized()
-            if let identifier = try StoreError.mapped({ try store.contactIdentifier(forUID: uid) }) {
-                return identifier
-            }
-        }
         return try unifiedContacts(matching: CNContact.predicateForContacts(withIdentifiers: [uid]), keysToFetch: keys)
             .first?.identifier
-    }
-
-    private func meCardConnection() throws(CNError) -> EmbeddedConnection {
-        guard let embedded = connection as? EmbeddedConnection else { throw CNError(.authorizationDenied) }
-        return embedded
     }
 }

@@ -17,4 +17,6 @@ package protocol ContactStoreConnection: Sendable {
     func execute(_ operations: [SaveOperation], author: String?, saveIdentifier: String, refetch: Bool) throws(CNError)
     func addContainer(name: String, type: CNContainerType, isReadOnly: Bool) throws(CNError) -> ContainerRow
     func setContainer(_ identifier: String, isReadOnly: Bool) throws(CNError)
+    /// Marks the person's own card, nil to unset it; 100 for an app.
+    func setMeContact(_ identifier: String?) throws(CNError)
 }

@@ -115,20 +115,3 @@ extension AuthorizedStore {
         }
     }
 }
-
-extension AuthorizedStore {
-    /// The contact a card with a UID was imported as, among those the caller may see (the oldest when several
-    /// share the UID), or nil.
-    package func contactIdentifier(forUID uid: String) throws -> String? {
-        let visible = access.visibility.map { " AND " + $0.identifierCondition(column: "c.identifier") } ?? ""
-        return try read { db in
-            try String.fetchOne(
-                db,
-                sql: """
-                    SELECT c.identifier FROM contact_uid u JOIN contact c ON c.id = u.contact_id
-                    WHERE u.uid = ?\(visible) ORDER BY c.id LIMIT 1
-                    """,
-                arguments: [uid])
-        }
-    }
-}

@@ -1024,10 +1024,10 @@ public nonisolated struct Contacts_V1_AppAccess: Sendable {
 
   public var bundleIdentifier: String = String()
 
-  /// The app's name when it last asked; the bundle identifier when unknown.
+  /// The name the registry gives the app, else its name when it last asked, else the bundle identifier.
   public var displayName: String = String()
 
-  /// The app's purpose string when it last asked; absent when unknown.
+  /// The app's purpose string when it last asked, else the registry's; absent when neither is known.
   public var usageDescription: String {
     get {_usageDescription ?? String()}
     set {_usageDescription = newValue}
