@@ -78,7 +78,7 @@ extension ContactsCommand {
             let request = CNContactFetchRequest(keysToFetch: [])
             request.unifyResults = false
             try store.enumerateContacts(with: request) { _, _ in contacts += 1 }
-            let apps = try PrivacySession(storeOptions: StoreOptions(), socket: socket).apps()
+            let apps = try PrivacySession(store: store).apps()
             return InfoJSON(
                 path: socket, source: daemonSource, schemaVersion: nil, contacts: contacts,
                 groups: try store.groups(matching: nil).count, containers: try store.containers(matching: nil).count,

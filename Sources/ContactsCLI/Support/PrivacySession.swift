@@ -32,10 +32,15 @@ package struct PrivacySession {
     ///   there, whatever the store options say.
     package init(storeOptions: StoreOptions, socket: String? = nil) throws {
         if let socket {
-            store = CNContactStore(connection: try ContactsCommand.DaemonSocketOption(path: socket).connect())
+            try self.init(store: CNContactStore(connection: ContactsCommand.DaemonSocketOption(path: socket).connect()))
         } else {
-            store = try storeOptions.open()
+            try self.init(store: storeOptions.open())
         }
+    }
+
+    /// The controls of a store already open: contactsd's for the daemon's book, else the store's own.
+    package init(store: CNContactStore) throws {
+        self.store = store
         if let daemon = store.connection as? DaemonConnection {
             controls = .daemon(daemon)
             return

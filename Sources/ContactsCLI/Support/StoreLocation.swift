@@ -51,37 +51,40 @@ package struct StoreLocation: Hashable, Sendable {
     ///   not a contacts store, ``ExitStatus/permission`` for an unreadable one.
     package func open(creating: Bool) throws(CommandFailure) -> CNContactStore {
         switch try inspect() {
-        case .missing where adoptedCopy() != nil:
-            // The book is the daemon's now: the person's tool reads and writes it there, as the person. Opening
-            // the file would create a new, empty store where the book was, which neither the daemon nor the
-            // person's apps would ever see.
-            if let socket = DaemonSocketLocation.path() { return Self.daemonStore(socket) }
-            throw CommandFailure(
-                "the store at \(url.path) was handed to contactsd (kept as \(adoptedCopy() ?? "")), and no contactsd "
-                    + "listens at \(DaemonSocketLocation.chosenPath())",
-                exitCode: ExitStatus.unavailable,
-                hint: "start it (systemctl start contactsd), or name its socket in CONTACTS_DAEMON_SOCKET; to go back "
-                    + "to embedded mode with the daemon's changes, 'contacts daemon release' (as root)"
-            )
-        case .missing where source == .standard && DaemonSocketLocation.path() != nil:
+        case .missing:
+            if let kept = adoptedCopy() {
+                // The book is the daemon's now: the person's tool reads and writes it there, as the person.
+                // Opening the file would create a new, empty store where the book was, which neither the daemon
+                // nor the person's apps would ever see.
+                if let socket = DaemonSocketLocation.path() { return Self.daemonStore(socket) }
+                throw CommandFailure(
+                    "the store at \(url.path) was handed to contactsd (kept as \(kept)), and no contactsd listens at "
+                        + DaemonSocketLocation.chosenPath(),
+                    exitCode: ExitStatus.unavailable,
+                    hint: "start it (systemctl start contactsd), or name its socket in CONTACTS_DAEMON_SOCKET; to go "
+                        + "back to embedded mode with the daemon's changes, 'contacts daemon release' (as root)"
+                )
+            }
             // No book of the person's own here, and contactsd runs: the book is the one the person's apps see.
-            return Self.daemonStore(DaemonSocketLocation.path() ?? "")
-        case .missing where source != .standard && !creating:
-            throw CommandFailure(
-                "no contacts store at \(url.path)",
-                exitCode: ExitStatus.noInput,
-                hint: "create it with 'contacts init --store \(url.path)', or pass --create"
-            )
+            if source == .standard, let socket = DaemonSocketLocation.path() { return Self.daemonStore(socket) }
+            if source != .standard && !creating {
+                throw CommandFailure(
+                    "no contacts store at \(url.path)",
+                    exitCode: ExitStatus.noInput,
+                    hint: "create it with 'contacts init --store \(url.path)', or pass --create"
+                )
+            }
+            return Self.embeddedStore(url)
         case .notAStore:
             throw Self.notAStore(url)
-        case .store where source == .standard && DaemonSocketLocation.path() != nil:
-            // The person's own file wins (it holds their book), but their apps see the daemon's, which may be
-            // another: say so rather than let the two drift apart unnoticed.
-            StandardStreams.writeError(
-                "contacts: warning: contactsd is running and your apps see its book, not \(url.path); "
-                    + "'contacts daemon adopt' (as root) hands this file to it\n")
-            return Self.embeddedStore(url)
-        default:
+        case .store:
+            if source == .standard, DaemonSocketLocation.path() != nil {
+                // The person's own file wins (it holds their book), but their apps see the daemon's, which may be
+                // another: say so rather than let the two drift apart unnoticed.
+                StandardStreams.writeError(
+                    "contacts: warning: contactsd is running and your apps see its book, not \(url.path); "
+                        + "'contacts daemon adopt' (as root) hands this file to it\n")
+            }
             return Self.embeddedStore(url)
         }
     }
